@@ -1,0 +1,69 @@
+"""Command line: `python -m game` opens the menu; `--demo GAME` seats the computer everywhere."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+GAMES = ("falkenstein", "koenigrufen", "twotenjack")
+AVAILABLE = ("falkenstein",)
+
+
+def _size(value: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in value.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must be WIDTHxHEIGHT, not {value!r}") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"size {value!r} is out of range")
+    return w, h
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="atout", description="Atout: a card table for three traditions.")
+    p.add_argument("--demo", choices=GAMES, help="a table where the computer plays every seat")
+    p.add_argument("--seed", type=int, default=1, help="seed of the demo deal")
+    p.add_argument("--seconds", type=float, help="quit after this many seconds")
+    p.add_argument("--size", type=_size, default=(1280, 720), help="window size, WIDTHxHEIGHT")
+    p.add_argument("--screenshot", metavar="FILE", help="save the last frame as a PNG")
+    p.add_argument("--stats", action="store_true", help="print frame and AI timings as one JSON line")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.demo and args.demo not in AVAILABLE:
+        print(f"atout: {args.demo} is not available yet", file=sys.stderr)
+        return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.app import App
+    from game.ui.audio import AssetError
+
+    try:
+        app = App(args.size)
+        if args.demo:
+            from game.scenes.falkenstein_table import demo_table
+
+            first = demo_table(app, args.seed)
+        else:
+            from game.scenes.menu import MenuScene
+
+            first = MenuScene(app)
+        app.run(first, seconds=args.seconds)
+    except AssetError as exc:
+        print(f"atout: {exc}", file=sys.stderr)
+        return 1
+    if args.screenshot:
+        pygame.image.save(app.screen, args.screenshot)
+    if args.stats:
+        print(json.dumps(app.stats()))
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,43 @@
+"""The one translation lookup every visible string goes through; the language switches at once."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+_DIR = Path(__file__).resolve().parent
+LANGUAGES = ("fr", "en")
+_current = "en"
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """All strings of one language: the main file plus each game's own `*_strings.json` section."""
+    table: dict[str, str] = json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    for extra in sorted(_DIR.glob("*_strings.json")):
+        table.update(json.loads(extra.read_text(encoding="utf-8")).get(lang, {}))
+    return table
+
+
+def set_language(lang: str) -> None:
+    global _current
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}")
+    _current = lang
+
+
+def language() -> str:
+    return _current
+
+
+def tr(key: str, **params: object) -> str:
+    """Looks a key up in the current language (English as fallback) and fills in `{name}` fields."""
+    text = catalogue(_current).get(key)
+    if text is None:
+        text = catalogue("en").get(key, key)
+    return text.format(**params) if params else text
+
+
+def has(key: str) -> bool:
+    return key in catalogue(_current) or key in catalogue("en")

@@ -1,0 +1,722 @@
+"""The Château Falkenstein table: the Host, the Fortune deck, a four-card hand with exact odds.
+
+The scene only turns the session's domain events into motion, sound and words; who may act, what a
+card is worth and who prevails all come from `game.rules`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ai.falkenstein import ComputerHost, choose_card
+from game.i18n import language, tr
+from game.paths import SCENARIOS
+from game.rules.falkenstein import DECK
+from game.rules.falkenstein_data import HEROES, TALENTS
+from game.rules.falkenstein_session import (
+    CardDrawn,
+    CardPlayed,
+    ChallengeSet,
+    DeckReshuffled,
+    Event,
+    FalkensteinConfig,
+    FalkensteinGame,
+    HandDealt,
+    HostDrew,
+    PlayCard,
+    Resolved,
+    SessionOver,
+    SetChallenge,
+    win_chances,
+)
+from game.rules.scenario import Scenario, list_scenarios
+from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
+from game.scenes.falkenstein_words import card_name, challenge_line, outcome_sentence, talent_name
+from game.scenes.table_scene import TableScene
+from game.ui import text, theme
+from game.ui.avatar import Avatar
+from game.ui.card_sprite import CardSprite
+from game.ui.fireworks import Fireworks
+from game.ui.layout import load_layout
+from game.ui.log_panel import LogPanel
+from game.ui.panel import draw_panel
+from game.ui.widgets import Button, Choice, Form
+
+if TYPE_CHECKING:
+    from game.app import App
+
+BACK = "backs/falkenstein"
+
+
+class FalkensteinTable(TableScene):
+    name = "falkenstein"
+    game_id = "falkenstein"
+
+    def __init__(self, app: App, setup: FalkensteinSetup) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.scenario: Scenario | None = _find_scenario(setup.scenario_id) if setup.mode == "solo" else None
+        characters = tuple(s.character for s in setup.seats)
+        max_challenges = len(self.scenario.challenges) if self.scenario else None
+        stacked = _demo_deck(setup.seed) if setup.mode == "demo" else None
+        self.game = FalkensteinGame(FalkensteinConfig(characters, max_challenges, stacked), setup.seed)
+        self.rng = random.Random(setup.seed ^ 0x5EED)
+        self.computer_host = ComputerHost(random.Random(setup.seed + 1))
+        self.layout = load_layout("falkenstein")
+        self.host_avatar = Avatar(setup.seed % 997 + 3, setup.host_name or tr("fal.host"))
+        self.log = LogPanel(tr("fal.log"))
+        self.hand: list[CardSprite] = []  # the visible seat's hand, in slot order
+        self.hand_seat: int | None = None
+        self.played: CardSprite | None = None
+        self.drawn: CardSprite | None = None
+        self.discard: list[CardSprite] = []
+        self.fireworks: Fireworks | None = None
+        self.message = ""
+        self.message_good: bool | None = None
+        self.story = self.scenario.intro.get(language()) if self.scenario else ""
+        self.chances: dict[str, str] = {}
+        self.selected: int | None = None
+        self.dragging: CardSprite | None = None
+        self.drag_offset = (0, 0)
+        self.last_person: str | None = None
+        self.awaiting = ""  # what the table waits for: "", "host", "play", "continue"
+        self.host_form = Form()
+        self.controls = Form()
+        self.challenge_no = 0
+        self.enqueue(list(self.game.opening))
+
+    # layout ----------------------------------------------------------------------------------
+    def r(self, name: str) -> pygame.Rect:
+        return self.layout.rect(name, self.app.size)
+
+    @property
+    def card_w(self) -> int:
+        return self.r("played").width * 15 // 16
+
+    def relayout(self) -> None:
+        self.log.rect = self.r("log")
+        self.log.title = tr("fal.log")
+        self._build_controls()
+        if self.awaiting == "host" and self.setup.mode == "hotseat":
+            self._build_host_form()
+        self._place_static()
+
+    def _place_static(self) -> None:
+        """Puts resting cards where the (possibly resized) layout says, without animation."""
+        for i, sprite in enumerate(self.hand):
+            sprite.x, sprite.y = self._slot(i)
+        if self.played:
+            self.played.x, self.played.y = self.r("played").center
+        if self.drawn:
+            self.drawn.x, self.drawn.y = self.r("hostcard").center
+        for i, sprite in enumerate(self.discard):
+            sprite.x, sprite.y = self._discard_pos(i)
+
+    def _slot(self, i: int) -> tuple[int, int]:
+        area = self.r("hand")
+        gap = area.width // 4
+        return area.x + gap // 2 + gap * i, area.bottom - self.app.cards.size_for(self.card_w)[1] // 2 - 6
+
+    def _discard_pos(self, i: int) -> tuple[int, int]:
+        c = self.r("discard").center
+        return c[0] + (i % 3) - 1, c[1] - min(i, 6)
+
+    def _build_controls(self) -> None:
+        area = self.r("controls")
+        bw, bh = area.width - 40, 46
+        entries: list[tuple[str, Callable[[], None]]] = [(tr("fal.pause"), self.pause)]
+        if self.setup.mode == "hotseat":
+            entries.append((tr("fal.end_session"), self.end_session))
+        buttons = [Button(pygame.Rect(area.x + 20, area.bottom - (bh + 12) * (i + 1), bw, bh), label, fn)
+                   for i, (label, fn) in enumerate(entries)]
+        self.controls = Form(buttons)
+
+    # flow ------------------------------------------------------------------------------------
+    def person_of(self, seat: int | str) -> str:
+        if seat == "host":
+            return self.setup.host_name or tr("fal.host")
+        return self.setup.seats[int(seat)].player
+
+    def computer_acts(self, seat: int | str) -> bool:
+        if self.setup.mode == "demo":
+            return True
+        return seat == "host" and self.setup.mode == "solo"
+
+    def next_step(self) -> None:
+        """Called when every queued event has been shown: decides who acts now."""
+        if self.game.is_over:
+            if self.awaiting != "continue":
+                self.awaiting = "continue"
+            return
+        to_act = self.game.to_act
+        if to_act is None or self.awaiting:
+            return
+        if self.computer_acts(to_act):
+            self.awaiting = "computer"
+            if to_act == "host":
+                self.host_avatar.think(True)
+            self.scheduler.after(self.app.settings.think_time, self._computer_move, "think")
+            return
+        person = self.person_of(to_act)
+        if self.setup.mode == "hotseat" and person != self.last_person:
+            self.awaiting = "handover"
+            self.hide_hand()
+            self.handover(person, tr("fal.handover_host" if to_act == "host" else "fal.handover_player",
+                                     name=self.setup.seats[int(to_act)].character.name if to_act != "host"
+                                     else person), lambda: self._ready(to_act))
+            return
+        self._ready(to_act)
+
+    def _ready(self, to_act: int | str) -> None:
+        self.last_person = self.person_of(to_act)
+        if to_act == "host":
+            self.awaiting = "host"
+            self._build_host_form()
+        else:
+            self.awaiting = "play"
+            self.show_hand(int(to_act))
+
+    def _computer_move(self) -> None:
+        start = time.perf_counter()
+        to_act = self.game.to_act
+        if to_act == "host":
+            if self.scenario:
+                c = self.scenario.challenges[self.challenge_no]
+                action: SetChallenge | PlayCard = SetChallenge(0, c.talent, c.suit, c.opposition)
+            elif self.challenge_no == 0 and self.setup.mode == "demo":
+                action = _demo_first_challenge(self.setup)
+            else:
+                view = self.game.view("host")
+                action = self.computer_host.next_challenge(view, self.game.config.characters)
+        else:
+            assert isinstance(to_act, int)
+            action = PlayCard(to_act, choose_card(self.game.view(to_act), self.rng))
+        self.app.ai_ms.append((time.perf_counter() - start) * 1000)
+        self.host_avatar.think(False)
+        self.awaiting = ""
+        self.act(action)
+
+    def act(self, action: SetChallenge | PlayCard) -> bool:
+        """Applies an action; a refusal is shown to the player and changes nothing."""
+        try:
+            events = self.game.apply(action)
+        except ValueError as exc:
+            self.refuse(str(exc))
+            return False
+        self.awaiting = ""
+        self.enqueue(events)
+        return True
+
+    def play_card(self, index: int) -> None:
+        if self.awaiting != "play" or self.busy:
+            self.refuse(tr("fal.wait_turn") if self.awaiting != "play" else tr("fal.wait_cards"))
+            return
+        if not 0 <= index < len(self.hand) or self.hand_seat is None:
+            return
+        self.act(PlayCard(self.hand_seat, self.hand[index].code))
+
+    def end_session(self) -> None:
+        self.app.scenes.replace(_score_scene(self))
+
+    # presenting events -------------------------------------------------------------------------
+    def present(self, event: Event) -> float:
+        d = self.app.duration
+        match event:
+            case HandDealt(seat=seat, cards=cards):
+                return self._deal(seat, cards)
+            case ChallengeSet():
+                return self._challenge_set(event)
+            case CardPlayed(seat=seat, card=card):
+                return self._card_played(seat, card)
+            case HostDrew(card=card):
+                sprite = CardSprite(card, f"french/{card}", BACK, *self.r("deck").center)
+                self.drawn = sprite
+                sprite.fly(self.tweens, self.r("hostcard").center, d(0.3), arc=30, tag="cards")
+                sprite.flip(self.tweens, d(0.22), delay=d(0.3), tag="cards")
+                self.sound("deal")
+                self.scheduler.after(d(0.3), lambda: self.sound("flip"))
+                return d(0.62)
+            case Resolved():
+                return self._resolved(event)
+            case DeckReshuffled():
+                for sprite in self.discard:
+                    sprite.flip(self.tweens, d(0.2), face_up=False, tag="cards")
+                    sprite.fly(self.tweens, self.r("deck").center, d(0.4), delay=d(0.2), arc=40, tag="cards")
+                self.scheduler.after(d(0.6), self.discard.clear)
+                self.sound("shuffle")
+                self.log.add(tr("fal.log_reshuffle", n=event.cards))
+                return d(0.9)
+            case CardDrawn(seat=seat, card=card):
+                return self._card_drawn(seat, card)
+            case SessionOver():
+                self.awaiting = "continue"
+                return d(0.5)
+        return 0.0
+
+    def _deal(self, seat: int, cards: tuple[str, ...]) -> float:
+        d = self.app.duration
+        if seat == 0:
+            self.sound("shuffle")
+        if self.hand_seat is None and not self.computer_acts(seat) and self.setup.mode == "solo":
+            self.hand_seat = seat
+        if seat != self.hand_seat and not (self.setup.mode == "demo" and seat == 0):
+            self.sound("deal")
+            return d(0.25)
+        self.hand_seat = seat
+        for i, card in enumerate(cards):
+            sprite = CardSprite(card, f"french/{card}", BACK, *self.r("deck").center)
+            self.hand.append(sprite)
+            sprite.fly(self.tweens, self._slot(i), d(0.22), delay=d(0.5 + 0.1 * i), arc=50, tag="cards")
+            sprite.flip(self.tweens, d(0.2), delay=d(0.5 + 0.1 * len(cards) + 0.22), tag="cards")
+            self.scheduler.after(d(0.5 + 0.1 * i), lambda: self.sound("deal", 0.7))
+        return d(0.5 + 0.1 * len(cards) + 0.45)
+
+    def _challenge_set(self, event: ChallengeSet) -> float:
+        self.challenge_no += 1
+        character = self.setup.seats[event.seat].character
+        if self.scenario:
+            self.story = self.scenario.challenges[self.challenge_no - 1].text.get(language())
+        else:
+            self.story = tr("fal.story_generic", name=character.name, talent=talent_name(event.talent))
+        self.message = tr(f"fal.standing_msg.{event.standing}")
+        self.message_good = None
+        self.log.add(challenge_line(character.name, event))
+        self.host_form = Form()
+        if self.setup.mode != "hotseat":
+            self.show_hand(event.seat)
+        return self.app.duration(0.3)
+
+    def _card_played(self, seat: int, card: str) -> float:
+        d = self.app.duration
+        sprite = next((s for s in self.hand if s.code == card), None) if seat == self.hand_seat else None
+        if sprite is None:
+            plate = self._seat_plate(seat)
+            sprite = CardSprite(card, f"french/{card}", BACK, *plate.center)
+            sprite.flip(self.tweens, d(0.2), tag="cards")
+        else:
+            self.hand.remove(sprite)
+            sprite.lift = 0
+            sprite.dim = sprite.highlight = False
+        self.played = sprite
+        self.dragging = None
+        self.selected = None
+        self.chances = {}
+        sprite.fly(self.tweens, self.r("played").center, d(0.25), tag="cards")
+        self.sound("play")
+        return d(0.35)
+
+    def _resolved(self, event: Resolved) -> float:
+        d = self.app.duration
+        character = self.setup.seats[event.seat].character
+        self.message = outcome_sentence(event)
+        self.message_good = not event.host_wins
+        self.log.add(tr("fal.log_result", name=character.name, played=card_name(event.played),
+                        drawn=card_name(event.drawn), outcome=self.message))
+        if self.scenario:
+            c = self.scenario.challenges[self.challenge_no - 1]
+            self.story = (c.failure if event.host_wins else c.success).get(language())
+        self.host_avatar.react("nod" if event.host_wins else "frown")
+        if event.fireworks:
+            self.fireworks = Fireworks(pygame.Rect((0, 0), self.app.size), self.setup.seed + self.challenge_no)
+            self.sound("success")
+        else:
+            self.sound("failure" if event.host_wins else "success")
+        pause = d(1.4) if self.setup.mode != "demo" else d(0.9)
+        self.scheduler.after(pause, self._sweep, "cards")
+        return pause + d(0.4)
+
+    def _sweep(self) -> None:
+        """Both cards of the challenge go to the discard pile."""
+        d = self.app.duration
+        for sprite in (self.played, self.drawn):
+            if sprite is None:
+                continue
+            self.discard.append(sprite)
+            sprite.fly(self.tweens, self._discard_pos(len(self.discard) - 1), d(0.3), tag="cards")
+        self.played = self.drawn = None
+        self.sound("sweep", 0.6)
+
+    def _card_drawn(self, seat: int, card: str) -> float:
+        d = self.app.duration
+        if seat != self.hand_seat:
+            return d(0.15)
+        sprite = CardSprite(card, f"french/{card}", BACK, *self.r("deck").center)
+        self.hand.append(sprite)
+        sprite.fly(self.tweens, self._slot(len(self.hand) - 1), d(0.25), arc=40, tag="cards")
+        if self.setup.mode != "hotseat" or self.awaiting == "play":
+            sprite.flip(self.tweens, d(0.2), delay=d(0.25), tag="cards")
+        self.sound("deal")
+        return d(0.3)
+
+    def show_hand(self, seat: int) -> None:
+        """Shows `seat`'s own hand (from its view) face up at the bottom, with the odds of each card."""
+        view = self.game.view(seat)
+        if seat != self.hand_seat or [s.code for s in self.hand] != list(view.hand):
+            self.hand = [CardSprite(c, f"french/{c}", BACK, *self._slot(i)) for i, c in enumerate(view.hand)]
+            for sprite in self.hand:
+                sprite.flip(self.tweens, self.app.duration(0.2), tag="cards")
+        else:
+            for sprite in self.hand:
+                if not sprite.face_up:
+                    sprite.flip(self.tweens, self.app.duration(0.2), tag="cards")
+        self.hand_seat = seat
+        self.chances = {}
+        if view.challenge is not None and view.to_act == seat:
+            self.chances = {c: f"{round(float(p) * 100)} %" for c, p in win_chances(view).items()}
+            self._odds = {c: float(p) for c, p in win_chances(view).items()}
+
+    def hide_hand(self) -> None:
+        for sprite in self.hand:
+            sprite.face_up = False
+        self.chances = {}
+
+    # hot-seat Host ---------------------------------------------------------------------------
+    def _build_host_form(self) -> None:
+        area = self.r("hostpanel").inflate(-40, -20)
+        row = 50
+        seats = [(i, s.character.name) for i, s in enumerate(self.setup.seats)]
+        previous = getattr(self, "_host_choice", (0, None, 3))
+        seat = previous[0] if previous[0] < len(seats) else 0
+        character = self.setup.seats[seat].character
+        own = [t.id for t in character.talents]
+        talents = own + sorted((t for t in TALENTS if t not in own), key=talent_name)
+        options = [(t, f"{talent_name(t)} {_suit_char(TALENTS.get(t, 'S'))}"
+                    f" — {tr(f'level.{character.level_of(t)}')}") for t in talents]
+        talent = previous[1] if previous[1] in talents else talents[0]
+        y = area.y + 50
+        self.host_seat = Choice(pygame.Rect(area.x, y, area.width, 42), tr("fal.host_character"), seats, seat,
+                                self._host_seat_changed)
+        self.host_talent = Choice(pygame.Rect(area.x, y + row, area.width, 42), tr("fal.host_talent"),
+                                  options, talent, lambda v: self._host_changed())
+        levels = [(lv, tr(f"level.{lv}")) for lv in range(1, 7)]
+        self.host_level = Choice(pygame.Rect(area.x, y + 2 * row, area.width, 42), tr("fal.host_opposition"),
+                                 levels, previous[2], lambda v: self._host_changed())
+        go = Button(pygame.Rect(area.centerx - 170, area.bottom - 48, 340, 46), tr("fal.host_set"),
+                    self._host_set, primary=True)
+        self.host_form = Form([self.host_seat, self.host_talent, self.host_level, go])
+        self.host_form.move_focus(1)
+
+    def _host_seat_changed(self, seat: int) -> None:
+        self._host_choice = (seat, None, self.host_level.value)
+        self._build_host_form()
+
+    def _host_changed(self) -> None:
+        self._host_choice = (self.host_seat.value, self.host_talent.value, self.host_level.value)
+
+    def _host_set(self) -> None:
+        talent = self.host_talent.value
+        self._host_changed()
+        self.act(SetChallenge(self.host_seat.value, talent, TALENTS.get(talent, "S"), self.host_level.value))
+
+    # input -------------------------------------------------------------------------------------
+    def handle_table(self, event: pygame.event.Event) -> None:
+        if self.fireworks and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.fireworks.skip()
+            return
+        if self.awaiting == "continue" and self._continue_event(event):
+            return
+        if self.awaiting == "host" and self.host_form.handle(event):
+            return
+        if self.controls.handle(event) or self.log.handle(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            self._mouse(event)
+
+    def _continue_event(self, event: pygame.event.Event) -> bool:
+        ok = (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)) \
+            or (event.type == pygame.MOUSEBUTTONUP and event.button == 1)
+        if ok and not self.busy:
+            self.awaiting = ""
+            self.end_session()
+        return ok
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if event.key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4):
+            self.play_card(event.key - pygame.K_1)
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.awaiting == "play" and self.hand:
+            step = 1 if event.key == pygame.K_RIGHT else -1
+            self.selected = 0 if self.selected is None else (self.selected + step) % len(self.hand)
+        elif event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER) and self.selected is not None:
+            self.play_card(self.selected)
+
+    def _hand_index_at(self, pos: tuple[int, int]) -> int | None:
+        for i in reversed(range(len(self.hand))):
+            if self.hand[i].rect(self.app.cards, self.card_w).collidepoint(pos):
+                return i
+        return None
+
+    def _mouse(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            if self.dragging:
+                self.dragging.x = event.pos[0] - self.drag_offset[0]
+                self.dragging.y = event.pos[1] - self.drag_offset[1]
+            else:
+                index = self._hand_index_at(event.pos)
+                if index is not None or self.selected is not None:
+                    self.selected = index
+            return
+        if event.button != 1:
+            return
+        index = self._hand_index_at(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and index is not None:
+            if self.awaiting != "play" or self.busy:
+                self.play_card(index)  # explains why not
+                return
+            sprite = self.hand[index]
+            self.dragging = sprite
+            self.drag_start = event.pos
+            self.drag_offset = (event.pos[0] - sprite.x, event.pos[1] - sprite.y)
+        elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            sprite, self.dragging = self.dragging, None
+            i = self.hand.index(sprite)
+            moved = abs(event.pos[0] - self.drag_start[0]) + abs(event.pos[1] - self.drag_start[1])
+            dropped_on_table = event.pos[1] < self.r("hand").top
+            if moved < 8 or dropped_on_table:
+                self.play_card(i)
+            if sprite in self.hand:
+                sprite.fly(self.tweens, self._slot(i), self.app.duration(0.2), tag="cards")
+
+    # drawing ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.host_avatar.update(dt)
+        for i, sprite in enumerate(self.hand):
+            target = 18.0 if i == self.selected and self.awaiting == "play" and not self.dragging else 0.0
+            sprite.lift += (target - sprite.lift) * min(1.0, dt * 14)
+            sprite.highlight = i == self.selected and self.awaiting == "play"
+        if self.fireworks:
+            for cue in self.fireworks.update(dt):
+                self.sound(cue, 0.8)
+            if self.fireworks.done:
+                self.fireworks = None
+
+    @property
+    def busy(self) -> bool:
+        return super().busy or self.fireworks is not None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_felt(surface)
+        self._draw_host(surface)
+        self._draw_challenge(surface)
+        self._draw_seats(surface)
+        self._draw_piles(surface)
+        self.log.draw(surface)
+        self.controls.draw(surface)
+        self._draw_message(surface)
+        if self.awaiting == "host":
+            self._draw_host_panel(surface)
+        self._draw_hand(surface)
+        for sprite in (self.played, self.drawn):
+            if sprite:
+                sprite.draw(surface, self.app.cards, self.card_w)
+        if self.dragging:
+            self.dragging.draw(surface, self.app.cards, self.card_w)
+        if self.fireworks:
+            self.fireworks.draw(surface)
+        self.draw_refusal(surface)
+
+    def _draw_host(self, surface: pygame.Surface) -> None:
+        area = self.r("host")
+        portrait = pygame.Rect(area.x, area.y, area.width, area.height - 40)
+        self.host_avatar.draw(surface, portrait, glow=self.game.to_act == "host")
+        name = self.setup.host_name or tr("fal.host")
+        text.draw(surface, name, (area.centerx, area.bottom - 30), theme.SIZE_BODY, theme.CREAM, "midtop",
+                  shadow=True)
+
+    def _draw_challenge(self, surface: pygame.Surface) -> None:
+        area = self.r("challenge")
+        draw_panel(surface, area, "paper")
+        inner = area.inflate(-36, -24)
+        title = self.scenario.title.get(language()) if self.scenario else tr("fal.title")
+        text.draw(surface, title, inner.topleft, theme.SIZE_SMALL, theme.SEPIA, bold=True)
+        if self.scenario:
+            total = len(self.scenario.challenges)
+            text.draw(surface, tr("fal.challenge_no", n=max(1, self.challenge_no), total=total),
+                      inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright")
+        top = inner.y + text.line_height(theme.SIZE_SMALL) + 4
+        challenge = self.game.view("host").challenge
+        reserve = text.line_height(theme.SIZE_BODY) + 6 if challenge else 0
+        story = pygame.Rect(inner.x, top, inner.width, inner.bottom - top - reserve)
+        text.draw_paragraphs(surface, self.story, story, theme.SIZE_BODY - 2, theme.INK, italic=True,
+                             spacing=1.05)
+        if challenge:
+            character = self.setup.seats[challenge.seat].character.name
+            line = tr("fal.challenge_line", name=character, talent=talent_name(challenge.talent),
+                      suit=_suit_char(challenge.trump), level=tr(f"level.{challenge.level}"),
+                      opposition=tr(f"level.{challenge.opposition}"))
+            r = text.draw(surface, line, (inner.x, inner.bottom), theme.SIZE_SMALL, theme.INK, "bottomleft",
+                          bold=True)
+            colour = {"stronger": theme.SUCCESS, "equal": theme.BRASS, "weaker": theme.FAILURE}[challenge.standing]
+            text.draw(surface, tr(f"standing.{challenge.standing}"), (inner.right, r.centery), theme.SIZE_BODY,
+                      tuple(c * 3 // 4 for c in colour), "midright", bold=True)
+
+    def _seat_plate(self, seat: int) -> pygame.Rect:
+        area = self.r("seats")
+        h = min(56, (area.height - 40) // max(1, len(self.setup.seats)))
+        return pygame.Rect(area.x + 10, area.y + 36 + seat * h, area.width - 20, h - 6)
+
+    def _draw_seats(self, surface: pygame.Surface) -> None:
+        area = self.r("seats")
+        draw_panel(surface, area, "glass")
+        text.draw(surface, tr("fal.characters"), (area.x + 14, area.y + 8), theme.SIZE_SMALL, theme.BRASS_LIGHT,
+                  bold=True)
+        successes = self.game.successes
+        attempts = [0] * len(self.setup.seats)
+        for r in self.game.history:
+            attempts[r.seat] += 1
+        for i, seat in enumerate(self.setup.seats):
+            plate = self._seat_plate(i)
+            acting = self.game.to_act == i
+            draw_panel(surface, plate, "hover" if acting else "button")
+            text.draw(surface, seat.character.name, (plate.x + 10, plate.y + 4), theme.SIZE_SMALL, theme.CREAM,
+                      bold=acting)
+            detail = tr("fal.seat_score", ok=successes[i], n=attempts[i])
+            if self.setup.mode == "hotseat":
+                detail = f"{seat.player} · {detail}"
+            text.draw(surface, detail, (plate.x + 10, plate.bottom - 4), theme.SIZE_SMALL - 3, theme.PARCHMENT,
+                      "bottomleft")
+
+    def _draw_piles(self, surface: pygame.Surface) -> None:
+        cards = self.app.cards
+        deck = self.r("deck")
+        size = self.game.view("host").deck_size
+        back = cards.back("falkenstein", self.card_w)
+        for i in range(min(6, (size + 7) // 8)):
+            surface.blit(back, back.get_rect(center=(deck.centerx - i, deck.centery - i)))
+        label_y = deck.bottom + 16
+        text.draw(surface, tr("fal.deck", n=size), (deck.centerx, label_y), theme.SIZE_SMALL, theme.PARCHMENT,
+                  "midtop")
+        for sprite in self.discard:
+            sprite.draw(surface, cards, self.card_w)
+        discard = self.r("discard")
+        if not self.discard:
+            pygame.draw.rect(surface, (40, 96, 66), cards.size_for(self.card_w) and pygame.Rect(
+                (0, 0), cards.size_for(self.card_w)).move(discard.centerx - self.card_w // 2,
+                                                          discard.centery - cards.size_for(self.card_w)[1] // 2),
+                2, border_radius=8)
+        text.draw(surface, tr("fal.discard", n=len(self.game.view("host").discard)),
+                  (discard.centerx, label_y), theme.SIZE_SMALL, theme.PARCHMENT, "midtop")
+        for name, key in (("played", "fal.your_card"), ("hostcard", "fal.host_card")):
+            r = self.r(name)
+            text.draw(surface, tr(key), (r.centerx, r.y - 4), theme.SIZE_SMALL, theme.PARCHMENT, "midbottom")
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        if not self.message and self.awaiting != "continue":
+            return
+        area = self.r("message")
+        colour = {True: theme.SUCCESS, False: theme.FAILURE, None: theme.CREAM}[self.message_good]
+        message = self.message
+        if self.awaiting == "continue" and not self.busy:
+            message = tr("fal.continue")
+            colour = theme.BRASS_LIGHT
+        lines = text.wrap(message, theme.SIZE_BODY, area.width)[:2]
+        lh = text.line_height(theme.SIZE_BODY)
+        for i, line in enumerate(lines):
+            text.draw(surface, line, (area.centerx, area.centery + (i - (len(lines) - 1) / 2) * lh),
+                      theme.SIZE_BODY, colour, "center", shadow=True)
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        cards = self.app.cards
+        odds = getattr(self, "_odds", {})
+        for sprite in self.hand:
+            if sprite is self.dragging:
+                continue
+            sprite.draw(surface, cards, self.card_w)
+            label = self.chances.get(sprite.code) if sprite.face_up else None
+            if label and self.awaiting == "play":
+                rect = sprite.rect(cards, self.card_w)
+                plate = pygame.Rect(0, 0, 84, 28)
+                plate.midbottom = (rect.centerx, rect.top - 6)
+                draw_panel(surface, plate, "panel")
+                p = odds.get(sprite.code, 0.0)
+                colour = theme.SUCCESS if p >= 0.66 else theme.BRASS_LIGHT if p >= 0.4 else theme.FAILURE
+                text.draw(surface, label, plate.center, theme.SIZE_SMALL, colour, "center", bold=True)
+        if self.awaiting == "play" and self.hand:
+            area = self.r("hand")
+            text.draw(surface, tr("fal.play_hint"), (area.centerx, area.bottom + 2), theme.SIZE_SMALL - 3,
+                      theme.PARCHMENT, "midtop")
+
+    def _draw_host_panel(self, surface: pygame.Surface) -> None:
+        area = self.r("hostpanel")
+        draw_panel(surface, area, "panel")
+        text.draw(surface, tr("fal.host_panel", name=self.person_of("host")), (area.centerx, area.y + 14),
+                  theme.SIZE_H2, theme.BRASS_LIGHT, "midtop")
+        self.host_form.draw(surface)
+        seat = self.host_seat.value
+        level = self.setup.seats[seat].character.level_of(self.host_talent.value)
+        from game.rules.falkenstein import standing_of
+
+        standing = standing_of(level, self.host_level.value)
+        text.draw(surface, tr(f"standing.{standing}"), (area.centerx, area.bottom - 58), theme.SIZE_BODY,
+                  theme.CREAM, "midbottom", italic=True)
+
+
+def _suit_char(suit: str) -> str:
+    return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit]
+
+
+def _find_scenario(scenario_id: str | None) -> Scenario:
+    scenarios = list_scenarios(SCENARIOS)
+    for scenario in scenarios:
+        if scenario.id == scenario_id:
+            return scenario
+    if scenario_id is None and scenarios:
+        return scenarios[0]
+    raise ValueError(f"unknown scenario {scenario_id!r}")
+
+
+def _demo_deck(seed: int) -> tuple[str, ...]:
+    """The demo's stacked deck: the first hero holds the red joker, and the Host's first draw is the
+    black one, so every demo run shows the fireworks within seconds."""
+    rest = [c for c in DECK if c not in ("RJ", "BJ", "2S", "3D", "4H")]
+    random.Random(seed).shuffle(rest)
+    return ("RJ", "2S", "3D", "4H", *rest[:4], "BJ", *rest[4:])
+
+
+def _demo_first_challenge(setup: FalkensteinSetup) -> SetChallenge:
+    """A hopeless first challenge, so the computer reaches for its joker."""
+    talent = min(setup.seats[0].character.talents, key=lambda t: t.level)
+    return SetChallenge(0, talent.id, talent.suit, 6)
+
+
+def demo_table(app: App, seed: int) -> FalkensteinTable:
+    seats = tuple(SeatSetup(hero, tr("fal.computer")) for hero in HEROES[:2])
+    return FalkensteinTable(app, FalkensteinSetup("demo", seats, seed=seed))
+
+
+def _score_scene(table: FalkensteinTable):  # type: ignore[no-untyped-def]
+    from game.scenes.score import ScoreScene, ScoreSheet
+
+    game, setup = table.game, table.setup
+    attempts = [0] * len(setup.seats)
+    for r in game.history:
+        attempts[r.seat] += 1
+    rows = tuple((s.character.name, str(attempts[i]), str(game.successes[i]), str(game.fireworks[i]))
+                 for i, s in enumerate(setup.seats))
+    story, success = "", None
+    if table.scenario:
+        success = sum(game.successes) >= table.scenario.pass_mark
+        outro = table.scenario.outro_success if success else table.scenario.outro_failure
+        story = outro.get(language())
+        title = table.scenario.title.get(language())
+    else:
+        title = tr("fal.title")
+    subtitle = tr("score.fal_summary", ok=sum(game.successes), n=len(game.history),
+                  fw=sum(game.fireworks))
+    sheet = ScoreSheet(title, subtitle, (tr("score.character"), tr("score.challenges"), tr("score.successes"),
+                                         tr("score.fireworks")), rows, story, tuple(table.log.lines), success)
+
+    def again() -> None:
+        new_setup = FalkensteinSetup(setup.mode, setup.seats, setup.scenario_id, setup.host_name,
+                                     random.SystemRandom().randrange(2**31))
+        table.app.scenes.replace(FalkensteinTable(table.app, new_setup))
+
+    return ScoreScene(table.app, sheet, again)

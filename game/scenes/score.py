@@ -1,0 +1,107 @@
+"""The score scene: a table of results, the story's ending if any, and the log of every action."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.scene import Scene
+from game.i18n import tr
+from game.ui import text, theme
+from game.ui.felt import felt
+from game.ui.log_panel import LogPanel
+from game.ui.panel import draw_panel
+from game.ui.widgets import Button, Form
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    title: str
+    subtitle: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    story: str = ""
+    log: tuple[str, ...] = field(default_factory=tuple)
+    success: bool | None = None  # colours the subtitle: True good ending, False bad, None neutral
+
+
+class ScoreScene(Scene):
+    name = "score"
+
+    def __init__(self, app: App, sheet: ScoreSheet, on_again: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.sheet, self.on_again = sheet, on_again
+        self.form = Form()
+        self.log = LogPanel(tr("score.log"))
+        self.log.set_lines(list(sheet.log))
+
+    def relayout(self) -> None:
+        w, h = self.app.size
+        m = 32
+        self.left = pygame.Rect(m, 120, w * 58 // 100 - m, h - 120 - 100)
+        self.log.rect = pygame.Rect(self.left.right + 20, 120, w - self.left.right - 20 - m, h - 220)
+        buttons: list[Button] = []
+        by = h - 80
+        if self.on_again:
+            buttons.append(Button(pygame.Rect(w // 2 - 330, by, 300, 54), tr("score.again"), self.on_again,
+                                  primary=True))
+        buttons.append(Button(pygame.Rect(w // 2 + 30 if self.on_again else w // 2 - 150, by, 300, 54),
+                              tr("score.menu"), self._menu, primary=not self.on_again))
+        self.form = Form(buttons)
+        self.form.move_focus(1)
+
+    def _menu(self) -> None:
+        from game.scenes.menu import MenuScene
+
+        self.app.scenes.reset(MenuScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._menu()
+            return
+        if self.log.handle(event):
+            return
+        self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(self.app.size, self.app.vintage), (0, 0))
+        w = surface.get_width()
+        s = self.sheet
+        text.draw(surface, s.title, (w // 2, 22), theme.SIZE_H1, theme.BRASS_LIGHT, "midtop", shadow=True)
+        colour = {True: theme.SUCCESS, False: theme.FAILURE, None: theme.CREAM}[s.success]
+        text.draw(surface, s.subtitle, (w // 2, 76), theme.SIZE_H2, colour, "midtop", italic=True)
+        draw_panel(surface, self.left, "paper")
+        self._draw_table(surface, self.left.inflate(-40, -30))
+        self.log.draw(surface)
+        self.form.draw(surface)
+
+    def _draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        s = self.sheet
+        cols = len(s.headers)
+        first = area.width * 46 // 100
+        rest = (area.width - first) // max(1, cols - 1)
+        xs = [area.x] + [area.x + first + rest * i + rest // 2 for i in range(cols - 1)]
+        row_h = text.line_height(theme.SIZE_BODY) + 8
+        y = area.y
+        for i, header in enumerate(s.headers):
+            text.draw(surface, header, (xs[i], y), theme.SIZE_SMALL, theme.SEPIA, "topleft" if i == 0 else "midtop",
+                      bold=True)
+        y += row_h
+        pygame.draw.line(surface, theme.SEPIA, (area.x, y - 4), (area.right, y - 4), 1)
+        for row in s.rows:
+            for i, cell in enumerate(row):
+                text.draw(surface, cell, (xs[i], y), theme.SIZE_BODY, theme.INK, "topleft" if i == 0 else "midtop")
+            y += row_h
+        if s.story:
+            story = pygame.Rect(area.x, y + 16, area.width, area.bottom - y - 16)
+            text.draw_paragraphs(surface, s.story, story, theme.SIZE_BODY, theme.INK, italic=True)
+
+
+def rows_of(values: Sequence[Sequence[object]]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(str(v) for v in row) for row in values)

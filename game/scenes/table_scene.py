@@ -1,0 +1,111 @@
+"""What every card table shares: domain events shown one after another, pause, hand-over, refusals."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engine.scene import Scene
+from game.i18n import tr
+from game.ui import text, theme
+from game.ui.felt import felt
+from game.ui.panel import draw_panel
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class TableScene(Scene):
+    """Queues the rules' events and presents them in order; each presentation says how long it takes."""
+
+    game_id = ""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.queue: deque[Any] = deque()
+        self.wait = 0.0
+        self.refusal = ""
+        self.refusal_left = 0.0
+
+    # subclasses fill these in -------------------------------------------------------------------
+    def present(self, event: Any) -> float:
+        """Starts the animation and sound of one domain event; returns seconds before the next one."""
+        raise NotImplementedError
+
+    def next_step(self) -> None:
+        """Called whenever the queue is empty and nothing is animating: who acts now?"""
+
+    def handle_table(self, event: pygame.event.Event) -> None:
+        """Input for the table itself (Escape is handled here)."""
+
+    # shared -------------------------------------------------------------------------------------
+    def enqueue(self, events: list[Any]) -> None:
+        self.queue.extend(events)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.queue) or self.wait > 0 or self.tweens.busy("cards")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.wait -= dt
+        while self.wait <= 0 and self.queue:
+            self.wait = max(0.0, self.wait) + self.present(self.queue.popleft())
+        if self.refusal_left > 0:
+            self.refusal_left -= dt
+        if not self.busy:
+            self.wait = 0.0
+            self.next_step()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.pause()
+            return
+        self.handle_table(event)
+
+    def pause_extra(self) -> list[tuple[str, Callable[[], None]]]:
+        return []
+
+    def pause(self) -> None:
+        from game.scenes.pause import PauseOverlay
+
+        self.app.scenes.push(PauseOverlay(self.app, self.game_id, self.leave_table, self.pause_extra()))
+
+    def leave_table(self) -> None:
+        from game.scenes.menu import MenuScene
+
+        self.app.scenes.reset(MenuScene(self.app))
+
+    def handover(self, person: str, detail: str, on_ready: Callable[[], None]) -> None:
+        from game.scenes.handover import HandoverScene
+
+        self.app.scenes.push(HandoverScene(self.app, person, detail, on_ready))
+
+    def refuse(self, reason: str) -> None:
+        """Shows why an input was not accepted (a refused card, not your turn…) and plays the knock."""
+        self.refusal = reason
+        self.refusal_left = 3.0
+        self.sound("failure", 0.5)
+
+    def sound(self, name: str, volume: float = 1.0) -> None:
+        if self.app.settings.anim_speed != "instant" or name in ("success", "failure"):
+            self.app.audio.play(name, volume)
+
+    def draw_felt(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(self.app.size, self.app.vintage), (0, 0))
+
+    def draw_refusal(self, surface: pygame.Surface) -> None:
+        if self.refusal_left <= 0 or not self.refusal:
+            return
+        w, h = surface.get_size()
+        label = text.render(self.refusal, theme.SIZE_BODY, theme.CREAM)
+        rect = label.get_rect(center=(w // 2, h // 2)).inflate(48, 24)
+        draw_panel(surface, rect, "panel")
+        surface.blit(label, label.get_rect(center=rect.center))
+        if self.refusal_left < 0.1:
+            self.refusal = ""
+
+

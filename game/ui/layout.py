@@ -1,0 +1,60 @@
+"""Table layouts drawn in Tiled: named rectangles read with pytmx and scaled to the window."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+import pytmx
+
+from game.paths import TABLES
+from game.ui.audio import AssetError
+
+
+class Layout:
+    """Named rectangles in the map's own pixel space (its design size), scaled on request."""
+
+    def __init__(self, name: str, size: tuple[int, int], rects: dict[str, tuple[float, float, float, float]],
+                 properties: dict[str, dict[str, object]]) -> None:
+        self.name = name
+        self.size = size
+        self.rects = rects
+        self.properties = properties
+
+    def names(self) -> set[str]:
+        return set(self.rects)
+
+    def scale(self, window: tuple[int, int]) -> float:
+        """The uniform scale that fits the design into the window (used for card and type sizes)."""
+        return min(window[0] / self.size[0], window[1] / self.size[1])
+
+    def rect(self, name: str, window: tuple[int, int]) -> pygame.Rect:
+        """The named rectangle for this window: uniform scale, centred (letterboxed) in the window."""
+        if name not in self.rects:
+            raise KeyError(f"layout {self.name!r} has no rectangle named {name!r}")
+        s = self.scale(window)
+        ox = (window[0] - self.size[0] * s) / 2
+        oy = (window[1] - self.size[1] * s) / 2
+        x, y, w, h = self.rects[name]
+        return pygame.Rect(round(ox + x * s), round(oy + y * s), round(w * s), round(h * s))
+
+
+def read_layout(path: Path) -> Layout:
+    try:
+        tmx = pytmx.TiledMap(str(path))
+    except Exception as exc:  # pytmx raises many kinds on a broken file; all mean the same to us
+        raise AssetError(path, "the Tiled editor (assets/tables/*.tmx are hand-drawn maps)") from exc
+    size = (tmx.width * tmx.tilewidth, tmx.height * tmx.tileheight)
+    rects: dict[str, tuple[float, float, float, float]] = {}
+    properties: dict[str, dict[str, object]] = {}
+    for obj in tmx.objects:
+        if obj.name:
+            rects[obj.name] = (obj.x, obj.y, obj.width, obj.height)
+            properties[obj.name] = dict(obj.properties)
+    return Layout(path.stem, size, rects, properties)
+
+
+@cache
+def load_layout(name: str) -> Layout:
+    return read_layout(TABLES / f"{name}.tmx")

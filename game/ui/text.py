@@ -1,0 +1,151 @@
+"""Text in the table's typeface, with suit symbols drawn as icons (the font has no suit glyphs), cached."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+
+from game.paths import CARDS
+
+SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+_scale = 1.0
+_four_colour = False
+_cache: dict[tuple, pygame.Surface] = {}
+
+
+def _font_file(italic: bool) -> Path | None:
+    try:
+        from fontpkg_eb_garamond import ROOT
+    except ImportError:  # the typeface is a declared dependency; pygame's own font is the fallback
+        return None
+    path = ROOT / "files" / ("EBGaramond-Italic[wght].ttf" if italic else "EBGaramond[wght].ttf")
+    return path if path.exists() else None
+
+
+def set_scale(scale: float) -> None:
+    """Type sizes follow the window height (720 px = 1.0)."""
+    global _scale
+    if abs(scale - _scale) > 1e-3:
+        _scale = scale
+        _cache.clear()
+
+
+def set_four_colour(on: bool) -> None:
+    global _four_colour
+    if on != _four_colour:
+        _four_colour = on
+        _cache.clear()
+
+
+def px(size: float) -> int:
+    return max(8, round(size * _scale))
+
+
+@cache
+def font(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Font:
+    f = pygame.font.Font(_font_file(italic), size)
+    f.bold = bold
+    return f
+
+
+@cache
+def _suit_icon(suit: str, height: int, four: bool) -> pygame.Surface:
+    folder = "suits4" if four else "suits"
+    image = pygame.image.load(str(CARDS / folder / f"{suit}.png"))
+    return pygame.transform.smoothscale(image, (height, height))
+
+
+def render(text: str, size: float, colour: tuple[int, int, int], bold: bool = False,
+           italic: bool = False) -> pygame.Surface:
+    """One line of text as a surface; suit characters become icons. Cached by all arguments."""
+    key = (text, size, colour, bold, italic)
+    surf = _cache.get(key)
+    if surf is not None:
+        return surf
+    f = font(px(size), bold, italic)
+    if not any(ch in SUITS for ch in text):
+        surf = f.render(text, True, colour)
+    else:
+        surf = _render_with_suits(f, text, colour)
+    if len(_cache) > 2000:
+        _cache.clear()
+    _cache[key] = surf
+    return surf
+
+
+def _render_with_suits(f: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    height = f.get_linesize()
+    icon_h = round(f.get_ascent() * 0.72)
+    pieces: list[tuple[pygame.Surface, bool]] = []  # (surface, is an icon)
+    run = ""
+    for ch in text + "\0":
+        if ch in SUITS or ch == "\0":
+            if run:
+                pieces.append((f.render(run, True, colour), False))
+                run = ""
+            if ch in SUITS:
+                pieces.append((_suit_icon(SUITS[ch], icon_h, _four_colour), True))
+        else:
+            run += ch
+    width = sum(p.get_width() + icon for p, icon in pieces) + 1
+    surf = pygame.Surface((width, height), pygame.SRCALPHA)
+    x = 0
+    baseline = f.get_ascent()
+    for p, icon in pieces:
+        surf.blit(p, (x, baseline - icon_h if icon else 0))
+        x += p.get_width() + icon
+    return surf
+
+
+def size_of(text: str, size: float, bold: bool = False) -> tuple[int, int]:
+    return render(text, size, (0, 0, 0), bold).get_size()
+
+
+def draw(surface: pygame.Surface, text: str, pos: tuple[int, int], size: float,
+         colour: tuple[int, int, int], anchor: str = "topleft", bold: bool = False,
+         italic: bool = False, shadow: bool = False) -> pygame.Rect:
+    """Draws one line anchored at `pos` (any pygame.Rect anchor name) and returns its rect."""
+    surf = render(text, size, colour, bold, italic)
+    rect = surf.get_rect(**{anchor: pos})
+    if shadow:
+        surface.blit(render(text, size, (0, 0, 0), bold, italic), rect.move(1, 2))
+    surface.blit(surf, rect)
+    return rect
+
+
+def wrap(text: str, size: float, width: int, bold: bool = False, italic: bool = False) -> list[str]:
+    """Breaks text into lines that fit `width`; blank lines in the text are kept as paragraph breaks."""
+    f = font(px(size), bold, italic)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}" if line else word
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def draw_paragraphs(surface: pygame.Surface, text: str, rect: pygame.Rect, size: float,
+                    colour: tuple[int, int, int], italic: bool = False, spacing: float = 1.15) -> int:
+    """Draws wrapped text inside rect (clipped at its bottom); returns the height used."""
+    line_h = round(font(px(size), False, italic).get_linesize() * spacing)
+    y = rect.top
+    for line in wrap(text, size, rect.width, italic=italic):
+        if y + line_h > rect.bottom + line_h // 3:
+            break
+        if line:
+            surface.blit(render(line, size, colour, italic=italic), (rect.left, y))
+        y += line_h
+    return y - rect.top
+
+
+def line_height(size: float, italic: bool = False) -> int:
+    return font(px(size), False, italic).get_linesize()

@@ -1,0 +1,335 @@
+"""Buttons, sliders, toggles, choices and text fields that work with the mouse and the keyboard alike."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from game.ui import text, theme
+from game.ui.panel import draw_panel
+
+click_sound: Callable[[], None] = lambda: None  # noqa: E731 - set by the app to its UI click
+
+
+class Widget:
+    focusable = True
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.focused = False
+        self.hover = False
+        self.enabled = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Mouse input; returns True when the event was used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Keyboard input while focused; returns True when used."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def _focus_ring(self, surface: pygame.Surface) -> None:
+        if self.focused:
+            pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(6, 6), 2, border_radius=8)
+
+
+class Label(Widget):
+    focusable = False
+
+    def __init__(self, rect: pygame.Rect, label: str, size: float = theme.SIZE_BODY,
+                 colour: tuple[int, int, int] = theme.CREAM, anchor: str = "midleft") -> None:
+        super().__init__(rect)
+        self.label, self.size, self.colour, self.anchor = label, size, colour, anchor
+
+    def draw(self, surface: pygame.Surface) -> None:
+        text.draw(surface, self.label, getattr(self.rect, self.anchor), self.size, self.colour, self.anchor)
+
+
+class Button(Widget):
+    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], None],
+                 enabled: bool = True, primary: bool = False, size: float = theme.SIZE_BODY) -> None:
+        super().__init__(rect)
+        self.label, self.on_click, self.primary, self.size = label, on_click, primary, size
+        self.enabled = enabled
+        self.pressed = False
+
+    def activate(self) -> None:
+        if self.enabled:
+            click_sound()
+            self.on_click()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        super().handle(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            self.pressed = False
+            if self.rect.collidepoint(event.pos):
+                self.activate()
+            return True
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.activate()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.enabled:
+            style = "disabled"
+        elif self.pressed:
+            style = "pressed"
+        elif self.hover or self.focused:
+            style = "hover"
+        else:
+            style = "primary" if self.primary else "button"
+        draw_panel(surface, self.rect, style)
+        colour = theme.DIM if not self.enabled else (theme.INK if self.primary else theme.CREAM)
+        text.draw(surface, self.label, self.rect.center, self.size, colour, "center", bold=self.primary)
+        self._focus_ring(surface)
+
+
+def _arrow(surface: pygame.Surface, centre: tuple[int, int], size: int, left: bool,
+           colour: tuple[int, int, int]) -> None:
+    x, y = centre
+    d = -size if left else size
+    pygame.draw.polygon(surface, colour, [(x + d // 2, y - size), (x + d // 2, y + size), (x - d // 2, y)])
+
+
+class Slider(Widget):
+    """A 0–100 % slider: drag, click, or Left/Right when focused."""
+
+    def __init__(self, rect: pygame.Rect, label: str, value: int, on_change: Callable[[int], None],
+                 step: int = 5) -> None:
+        super().__init__(rect)
+        self.label, self.value, self.on_change, self.step = label, value, on_change, step
+        self.dragging = False
+
+    @property
+    def track(self) -> pygame.Rect:
+        r = self.rect
+        return pygame.Rect(r.x + r.width * 45 // 100, r.centery - 3, r.width * 40 // 100, 6)
+
+    def _set(self, value: int) -> None:
+        value = max(0, min(100, value))
+        if value != self.value:
+            self.value = value
+            self.on_change(value)
+
+    def _from_x(self, x: int) -> None:
+        t = self.track
+        self._set(round((x - t.left) / t.width * 100 / self.step) * self.step)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        super().handle(event)
+        hit = self.track.inflate(24, 30)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and hit.collidepoint(event.pos):
+            self.dragging = True
+            self._from_x(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._from_x(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = False
+            return True
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self._set(self.value + (self.step if event.key == pygame.K_RIGHT else -self.step))
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        text.draw(surface, self.label, (self.rect.x, self.rect.centery), theme.SIZE_BODY, theme.CREAM,
+                  "midleft")
+        t = self.track
+        pygame.draw.rect(surface, theme.WALNUT_DARK, t.inflate(4, 4), border_radius=5)
+        filled = t.copy()
+        filled.width = t.width * self.value // 100
+        pygame.draw.rect(surface, theme.BRASS, filled, border_radius=3)
+        knob = (t.left + t.width * self.value // 100, t.centery)
+        pygame.draw.circle(surface, theme.WALNUT_DARK, knob, 11)
+        pygame.draw.circle(surface, theme.BRASS_LIGHT if self.hover or self.focused else theme.BRASS, knob, 9)
+        text.draw(surface, f"{self.value} %", (self.rect.right, self.rect.centery), theme.SIZE_BODY,
+                  theme.PARCHMENT, "midright")
+        self._focus_ring(surface)
+
+
+class Choice(Widget):
+    """Cycles through options with arrows (click either side, or Left/Right when focused)."""
+
+    def __init__(self, rect: pygame.Rect, label: str, options: Sequence[tuple[Any, str]], value: Any,
+                 on_change: Callable[[Any], None], label_width: float = 0.45) -> None:
+        super().__init__(rect)
+        self.label, self.options, self.on_change = label, list(options), on_change
+        self.label_width = label_width
+        values = [v for v, _ in self.options]
+        self.index = values.index(value) if value in values else 0
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][0]
+
+    @property
+    def box(self) -> pygame.Rect:
+        r = self.rect
+        left = r.x + round(r.width * self.label_width) if self.label else r.x
+        return pygame.Rect(left, r.y, r.right - left, r.height)
+
+    def _move(self, delta: int) -> None:
+        self.index = (self.index + delta) % len(self.options)
+        click_sound()
+        self.on_change(self.value)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        super().handle(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.box.collidepoint(event.pos):
+            self._move(-1 if event.pos[0] < self.box.centerx - self.box.width // 4 else 1)
+            return True
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE):
+            self._move(-1 if event.key == pygame.K_LEFT else 1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.label:
+            text.draw(surface, self.label, (self.rect.x, self.rect.centery), theme.SIZE_BODY,
+                      theme.CREAM, "midleft")
+        box = self.box
+        draw_panel(surface, box, "hover" if self.hover or self.focused else "field")
+        colour = theme.BRASS_LIGHT
+        _arrow(surface, (box.left + 14, box.centery), 7, True, colour)
+        _arrow(surface, (box.right - 14, box.centery), 7, False, colour)
+        text.draw(surface, self.options[self.index][1], box.center, theme.SIZE_BODY, theme.CREAM, "center")
+        self._focus_ring(surface)
+
+
+class Toggle(Choice):
+    def __init__(self, rect: pygame.Rect, label: str, value: bool, on_change: Callable[[bool], None],
+                 on_text: str, off_text: str) -> None:
+        super().__init__(rect, label, [(False, off_text), (True, on_text)], value, on_change)
+
+
+class TextInput(Widget):
+    """A one-line text field; typing goes in while it is focused (click it or Tab to it)."""
+
+    def __init__(self, rect: pygame.Rect, value: str, on_change: Callable[[str], None],
+                 max_len: int = 28, placeholder: str = "") -> None:
+        super().__init__(rect)
+        self.value, self.on_change, self.max_len, self.placeholder = value, on_change, max_len, placeholder
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        super().handle(event)
+        if event.type == pygame.TEXTINPUT and self.focused:
+            self._set((self.value + event.text)[: self.max_len])
+            return True
+        return False
+
+    def _set(self, value: str) -> None:
+        if value != self.value:
+            self.value = value
+            self.on_change(value)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_BACKSPACE:
+            self._set(self.value[:-1])
+            return True
+        # printable keys arrive as TEXTINPUT; claim them so they do not act as shortcuts
+        return bool(event.unicode and event.unicode.isprintable())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_panel(surface, self.rect, "field")
+        shown = self.value or self.placeholder
+        colour = theme.CREAM if self.value else theme.DIM
+        r = text.draw(surface, shown, (self.rect.x + 10, self.rect.centery), theme.SIZE_BODY, colour,
+                      "midleft")
+        if self.focused:
+            x = r.right + 2 if self.value else self.rect.x + 10
+            pygame.draw.line(surface, theme.BRASS_LIGHT, (x, self.rect.y + 8), (x, self.rect.bottom - 8), 2)
+        self._focus_ring(surface)
+
+
+class Form:
+    """A set of widgets with one keyboard focus: Tab/arrows move it, Enter/Space act, the mouse works too."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+        self.widgets: list[Widget] = list(widgets)
+        self.focus_index: int | None = None
+
+    def add(self, widget: Widget) -> Widget:
+        self.widgets.append(widget)
+        return widget
+
+    @property
+    def focusable(self) -> list[Widget]:
+        return [w for w in self.widgets if w.focusable and w.enabled]
+
+    @property
+    def focused(self) -> Widget | None:
+        items = self.focusable
+        if self.focus_index is None or not items:
+            return None
+        return items[self.focus_index % len(items)]
+
+    def _set_focus(self, widget: Widget | None) -> None:
+        for w in self.widgets:
+            w.focused = False
+        items = self.focusable
+        if widget is None or widget not in items:
+            self.focus_index = None
+            return
+        self.focus_index = items.index(widget)
+        widget.focused = True
+
+    def move_focus(self, delta: int) -> None:
+        items = self.focusable
+        if not items:
+            return
+        start = self.focus_index if self.focus_index is not None else (-1 if delta > 0 else 0)
+        self._set_focus(items[(start + delta) % len(items)])
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Gives the event to the widgets; returns True when one of them used it."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = next((w for w in self.focusable if w.rect.collidepoint(event.pos)), None)
+            if isinstance(hit, TextInput) or (hit is None and isinstance(self.focused, TextInput)):
+                self._set_focus(hit)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        used = False
+        for w in list(self.widgets):
+            if w.enabled and w.handle(event):
+                used = True
+                if event.type != pygame.MOUSEMOTION:
+                    break
+        return used
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        focused = self.focused
+        if focused is not None and focused.key(event):
+            return True
+        if event.key == pygame.K_TAB:
+            self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if event.key in (pygame.K_DOWN, pygame.K_UP):
+            self.move_focus(1 if event.key == pygame.K_DOWN else -1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for w in self.widgets:
+            w.draw(surface)

@@ -1,0 +1,21 @@
+"""The code stays formatted and lint-free: ruff runs as part of the test command."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_ruff_check_is_clean() -> None:
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", "game", "tools", "tests"], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_rules_and_ai_never_import_pygame() -> None:
+    for folder in ("rules", "ai"):
+        for path in (ROOT / "game" / folder).glob("*.py"):
+            source = path.read_text(encoding="utf-8")
+            assert not re.search(r"^\s*(import|from)\s+pygame", source, re.M), path

@@ -1,0 +1,106 @@
+"""A PNG of one scene, rendered headless: `python tools/screenshot.py SCENE --out FILE.png`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+SCENES = ("menu", "settings", "rules", "falkenstein", "hotseat", "fireworks", "score", "handover")
+
+
+def build(app, scene: str):  # type: ignore[no-untyped-def]
+    """The scene, brought to a representative moment."""
+    from game.rules.falkenstein_data import HEROES
+    from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
+    from game.scenes.falkenstein_table import FalkensteinTable, demo_table
+
+    if scene == "menu":
+        from game.scenes.menu import MenuScene
+
+        return MenuScene(app), 0.0
+    if scene == "settings":
+        from game.scenes.settings_scene import SettingsScene
+
+        return SettingsScene(app), 0.0
+    if scene == "rules":
+        from game.scenes.rules_scene import RulesScene
+
+        return RulesScene(app, "falkenstein"), 0.0
+    if scene == "handover":
+        from game.scenes.handover import HandoverScene
+
+        return HandoverScene(app, "Clara", "Gräfin Ilse is challenged.", lambda: None), 0.0
+    if scene == "falkenstein":
+        setup = FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), None, seed=11)
+        return FalkensteinTable(app, setup), 5.0
+    if scene == "hotseat":
+        seats = (SeatSetup(HEROES[0], "Clara"), SeatSetup(HEROES[1], "Paul"))
+        return FalkensteinTable(app, FalkensteinSetup("hotseat", seats, host_name="Marie", seed=5)), 3.0
+    if scene == "fireworks":
+        return demo_table(app, 1), 5.2
+    if scene == "score":
+        table = FalkensteinTable(app, FalkensteinSetup("solo", (SeatSetup(HEROES[2], "Clara"),), None, seed=3))
+        return table, -1.0
+    raise SystemExit(f"unknown scene {scene!r}; choose from {', '.join(SCENES)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("scene", choices=SCENES)
+    p.add_argument("--out", required=True)
+    p.add_argument("--size", default="1280x720")
+    p.add_argument("--lang", choices=("fr", "en"))
+    args = p.parse_args(argv)
+    os.environ.setdefault("ATOUT_CONFIG_DIR", tempfile.mkdtemp(prefix="atout-shot-"))
+    import pygame
+
+    from game.app import App
+    from game.settings import Settings
+
+    w, h = (int(v) for v in args.size.split("x"))
+    app = App((w, h), Settings(language=args.lang or "en"))
+    scene, seconds = build(app, args.scene)
+    app.scenes.push(scene)
+    if seconds < 0:
+        _play_to_score(app, scene)
+    else:
+        for _ in range(round(seconds * 60)):
+            app.step(1 / 60)
+    for _ in range(3):
+        app.step(1 / 60)
+    pygame.image.save(app.screen, args.out)
+    return 0
+
+
+def _play_to_score(app, table) -> None:  # type: ignore[no-untyped-def]
+    """Plays a whole solo scenario through the table's own input path, at instant speed."""
+    import random
+
+    import pygame
+
+    app.settings = app.settings.with_(anim_speed="instant", think_time=0.0)
+    rng = random.Random(4)
+    for _ in range(20000):
+        if app.scenes.top is not table:
+            break
+        app.step(1 / 60)
+        if table.awaiting == "play":
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + rng.randrange(4), mod=0,
+                                                 unicode=""))
+        elif table.awaiting == "continue" and not table.busy:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    app.settings = app.settings.with_(anim_speed="normal")
+    for _ in range(30):
+        app.step(1 / 60)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
