@@ -52,6 +52,9 @@ if TYPE_CHECKING:
     from game.app import App
 
 BACK = "backs/falkenstein"
+# the rectangles this scene reads from assets/tables/falkenstein.tmx
+LAYOUT_NAMES = frozenset({"host", "challenge", "log", "deck", "played", "hostcard", "discard", "message", "hand",
+                          "seats", "controls", "hostpanel"})
 
 
 class FalkensteinTable(TableScene):
@@ -303,6 +306,8 @@ class FalkensteinTable(TableScene):
             self.hand.remove(sprite)
             sprite.lift = 0
             sprite.dim = sprite.highlight = False
+            for i, rest in enumerate(self.hand):  # close the gap so the refill comes in at the end
+                rest.fly(self.tweens, self._slot(i), d(0.25), tag="cards")
         self.played = sprite
         self.dragging = None
         self.selected = None
@@ -317,7 +322,7 @@ class FalkensteinTable(TableScene):
         self.message = outcome_sentence(event)
         self.message_good = not event.host_wins
         self.log.add(tr("fal.log_result", name=character.name, played=card_name(event.played),
-                        drawn=card_name(event.drawn), outcome=self.message))
+                        outcome=self.message))
         if self.scenario:
             c = self.scenario.challenges[self.challenge_no - 1]
             self.story = (c.failure if event.host_wins else c.success).get(language())
@@ -510,6 +515,7 @@ class FalkensteinTable(TableScene):
         self._draw_piles(surface)
         self.log.draw(surface)
         self.controls.draw(surface)
+        self._draw_hints(surface)
         self._draw_message(surface)
         if self.awaiting == "host":
             self._draw_host_panel(surface)
@@ -576,8 +582,8 @@ class FalkensteinTable(TableScene):
             plate = self._seat_plate(i)
             acting = self.game.to_act == i
             draw_panel(surface, plate, "hover" if acting else "button")
-            text.draw(surface, seat.character.name, (plate.x + 10, plate.y + 4), theme.SIZE_SMALL, theme.CREAM,
-                      bold=acting)
+            text.draw(surface, text.fit(seat.character.name, theme.SIZE_SMALL, plate.width - 20), (plate.x + 10,
+                      plate.y + 4), theme.SIZE_SMALL, theme.CREAM, bold=acting)
             detail = tr("fal.seat_score", ok=successes[i], n=attempts[i])
             if self.setup.mode == "hotseat":
                 detail = f"{seat.player} · {detail}"
@@ -591,37 +597,43 @@ class FalkensteinTable(TableScene):
         back = cards.back("falkenstein", self.card_w)
         for i in range(min(6, (size + 7) // 8)):
             surface.blit(back, back.get_rect(center=(deck.centerx - i, deck.centery - i)))
-        label_y = deck.bottom + 16
-        text.draw(surface, tr("fal.deck", n=size), (deck.centerx, label_y), theme.SIZE_SMALL, theme.PARCHMENT,
-                  "midtop")
         for sprite in self.discard:
             sprite.draw(surface, cards, self.card_w)
         discard = self.r("discard")
         if not self.discard:
-            pygame.draw.rect(surface, (40, 96, 66), cards.size_for(self.card_w) and pygame.Rect(
-                (0, 0), cards.size_for(self.card_w)).move(discard.centerx - self.card_w // 2,
-                                                          discard.centery - cards.size_for(self.card_w)[1] // 2),
-                2, border_radius=8)
-        text.draw(surface, tr("fal.discard", n=len(self.game.view("host").discard)),
-                  (discard.centerx, label_y), theme.SIZE_SMALL, theme.PARCHMENT, "midtop")
-        for name, key in (("played", "fal.your_card"), ("hostcard", "fal.host_card")):
-            r = self.r(name)
-            text.draw(surface, tr(key), (r.centerx, r.y - 4), theme.SIZE_SMALL, theme.PARCHMENT, "midbottom")
+            outline = pygame.Rect((0, 0), cards.size_for(self.card_w))
+            outline.center = discard.center
+            pygame.draw.rect(surface, (40, 96, 66), outline, 2, border_radius=8)
+        text.draw(surface, tr("fal.deck", n=size), (deck.centerx, deck.bottom + 6), theme.SIZE_SMALL,
+                  theme.PARCHMENT, "midtop")
+        labels = (("discard", tr("fal.discard", n=len(self.game.view("host").discard))),
+                  ("played", tr("fal.your_card")), ("hostcard", tr("fal.host_card")))
+        top = min(self.r(name).y for name, _ in labels) - 6
+        for name, label in labels:
+            text.draw(surface, label, (self.r(name).centerx, top), theme.SIZE_SMALL, theme.PARCHMENT, "midbottom")
 
     def _draw_message(self, surface: pygame.Surface) -> None:
-        if not self.message and self.awaiting != "continue":
+        message, colour = self.message, {True: theme.SUCCESS, False: theme.FAILURE, None: theme.CREAM}[
+            self.message_good]
+        if self.awaiting == "continue" and not self.busy:
+            message, colour = tr("fal.continue"), theme.BRASS_LIGHT
+        if not message:
             return
         area = self.r("message")
-        colour = {True: theme.SUCCESS, False: theme.FAILURE, None: theme.CREAM}[self.message_good]
-        message = self.message
-        if self.awaiting == "continue" and not self.busy:
-            message = tr("fal.continue")
-            colour = theme.BRASS_LIGHT
-        lines = text.wrap(message, theme.SIZE_BODY, area.width)[:2]
-        lh = text.line_height(theme.SIZE_BODY)
+        lines = text.wrap(message, theme.SIZE_BODY - 2, area.width - 40)[:2]
+        lh = text.line_height(theme.SIZE_BODY - 2)
+        box = pygame.Rect(0, 0, area.width, lh * len(lines) + 14)
+        box.center = area.center
+        draw_panel(surface, box, "glass")
+        light = {theme.SUCCESS: (178, 226, 146), theme.FAILURE: (246, 150, 126)}.get(colour, colour)
         for i, line in enumerate(lines):
-            text.draw(surface, line, (area.centerx, area.centery + (i - (len(lines) - 1) / 2) * lh),
-                      theme.SIZE_BODY, colour, "center", shadow=True)
+            text.draw(surface, line, (box.centerx, box.y + 7 + i * lh), theme.SIZE_BODY - 2, light, "midtop")
+
+    def _draw_hints(self, surface: pygame.Surface) -> None:
+        area = self.r("controls").inflate(-24, 0)
+        hint = tr("fal.play_hint") if self.awaiting == "play" else tr("fal.hint_wait")
+        box = pygame.Rect(area.x, area.y, area.width, area.height - 70)
+        text.draw_paragraphs(surface, hint, box, theme.SIZE_SMALL, theme.PARCHMENT, italic=True)
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         cards = self.app.cards
@@ -639,10 +651,6 @@ class FalkensteinTable(TableScene):
                 p = odds.get(sprite.code, 0.0)
                 colour = theme.SUCCESS if p >= 0.66 else theme.BRASS_LIGHT if p >= 0.4 else theme.FAILURE
                 text.draw(surface, label, plate.center, theme.SIZE_SMALL, colour, "center", bold=True)
-        if self.awaiting == "play" and self.hand:
-            area = self.r("hand")
-            text.draw(surface, tr("fal.play_hint"), (area.centerx, area.bottom + 2), theme.SIZE_SMALL - 3,
-                      theme.PARCHMENT, "midtop")
 
     def _draw_host_panel(self, surface: pygame.Surface) -> None:
         area = self.r("hostpanel")

@@ -149,3 +149,13 @@ def draw_paragraphs(surface: pygame.Surface, text: str, rect: pygame.Rect, size:
 
 def line_height(size: float, italic: bool = False) -> int:
     return font(px(size), False, italic).get_linesize()
+
+
+def fit(line: str, size: float, width: int, bold: bool = False) -> str:
+    """The line, shortened with an ellipsis if it is wider than `width`."""
+    f = font(px(size), bold)
+    if f.size(line)[0] <= width:
+        return line
+    while line and f.size(line + "…")[0] > width:
+        line = line[:-1]
+    return line.rstrip() + "…"

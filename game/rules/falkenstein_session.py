@@ -1,0 +1,365 @@
+"""A Château Falkenstein session: characters with four-card hands, one shared Fortune deck, the Host.
+
+The Host sets a challenge (seat, talent, trump suit, opposition), the challenged character plays one
+card, the Host draws the top of the deck and `rules.falkenstein` decides. Everything that happens is
+returned by `apply` as frozen-dataclass events, so the table scene can animate it and a save can
+replay it from config + seed + actions.
+
+Dealing: each seat in turn receives the next four cards from the top of the deck (seat 0 gets the
+first four), so a `stacked_deck` is easy to write for demos and tests.
+"""
+
+import random
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.rules.falkenstein import (
+    DECK,
+    LEVELS,
+    SUITS,
+    check_card,
+    check_level,
+    explain,
+    is_fireworks,
+    standing_of,
+    win_chance,
+)
+
+HAND_SIZE = 4
+MAX_CHARACTERS = 4
+AVERAGE = 2  # a talent the character does not list, as in the original game
+HOST = "host"
+
+
+@dataclass(frozen=True)
+class Talent:
+    id: str
+    suit: str
+    level: int
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            raise ValueError("a talent needs an id")
+        if self.suit not in SUITS:
+            raise ValueError(f"talent {self.id!r}: unknown suit {self.suit!r}")
+        check_level(self.level, f"talent {self.id!r}")
+
+
+@dataclass(frozen=True)
+class Character:
+    name: str
+    talents: tuple[Talent, ...]
+
+    def __post_init__(self) -> None:
+        if not self.talents:
+            raise ValueError(f"character {self.name!r} has no talents")
+        ids = [talent.id for talent in self.talents]
+        duplicates = sorted({tid for tid in ids if ids.count(tid) > 1})
+        if duplicates:
+            raise ValueError(f"character {self.name!r} lists talents twice: {duplicates}")
+
+    def level_of(self, talent_id: str) -> int:
+        """The talent's level; an unlisted talent is Average (2)."""
+        return next((t.level for t in self.talents if t.id == talent_id), AVERAGE)
+
+
+@dataclass(frozen=True)
+class FalkensteinConfig:
+    characters: tuple[Character, ...]
+    max_challenges: int | None = None
+    stacked_deck: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.characters) <= MAX_CHARACTERS:
+            raise ValueError(f"1 to {MAX_CHARACTERS} characters, not {len(self.characters)}")
+        if self.max_challenges is not None and self.max_challenges < 1:
+            raise ValueError(f"max_challenges must be at least 1, not {self.max_challenges}")
+        if self.stacked_deck is not None:
+            _check_deck(self.stacked_deck)
+
+
+def _check_deck(deck: tuple[str, ...]) -> None:
+    for card in deck:
+        check_card(card)
+    duplicates = sorted({card for card in deck if deck.count(card) > 1})
+    if duplicates:
+        raise ValueError(f"stacked deck repeats cards: {duplicates}")
+    if len(deck) != len(DECK):
+        missing = [card for card in DECK if card not in deck]
+        raise ValueError(f"stacked deck must hold all {len(DECK)} cards; missing {missing}")
+
+
+@dataclass(frozen=True)
+class SetChallenge:
+    """Taken by the Host: the talent's suit is trump; any talent id is accepted, unlisted is Average."""
+
+    seat: int
+    talent: str
+    suit: str
+    opposition: int
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    seat: int
+    card: str
+
+
+Action = SetChallenge | PlayCard
+
+
+@dataclass(frozen=True)
+class HandDealt:
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ChallengeSet:
+    seat: int
+    talent: str
+    trump: str
+    level: int
+    opposition: int
+    standing: str
+
+
+@dataclass(frozen=True)
+class CardPlayed:
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class HostDrew:
+    card: str
+
+
+@dataclass(frozen=True)
+class Resolved:
+    seat: int
+    played: str
+    drawn: str
+    host_wins: bool
+    fireworks: bool
+    reason: str
+    trump: str
+    standing: str
+
+
+@dataclass(frozen=True)
+class CardDrawn:
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class DeckReshuffled:
+    cards: int
+
+
+@dataclass(frozen=True)
+class SessionOver:
+    pass
+
+
+Event = HandDealt | ChallengeSet | CardPlayed | HostDrew | Resolved | CardDrawn | DeckReshuffled | SessionOver
+
+
+@dataclass(frozen=True)
+class FalkensteinView:
+    """What one seat (or the Host, seat "host") may know: its own hand and the public table."""
+
+    seat: int | str
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    discard: tuple[str, ...]
+    deck_size: int
+    challenge: ChallengeSet | None
+    history: tuple[Resolved, ...]
+    phase: str
+    to_act: int | str | None
+
+
+class FalkensteinGame:
+    """Session state. Phases: "challenge" (the Host acts), "play" (the challenged seat acts), "over"."""
+
+    def __init__(self, config: FalkensteinConfig, seed: int) -> None:
+        self.config = config
+        self._rng = random.Random(seed)
+        cards = list(config.stacked_deck or DECK)
+        if config.stacked_deck is None:
+            self._rng.shuffle(cards)
+        self._deck = deque(cards)
+        self._discard: list[str] = []
+        self._hands = [[self._deck.popleft() for _ in range(HAND_SIZE)] for _ in config.characters]
+        self._challenge: ChallengeSet | None = None
+        self._history: list[Resolved] = []
+        self._phase = "challenge"
+        # The initial deal, for the table scene to animate before the first action.
+        self.opening: tuple[HandDealt, ...] = tuple(
+            HandDealt(seat, tuple(hand)) for seat, hand in enumerate(self._hands)
+        )
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def to_act(self) -> int | str | None:
+        """The Host ("host") while a challenge is awaited, the challenged seat in play, None when over."""
+        if self._phase == "challenge":
+            return HOST
+        return None if self._challenge is None else self._challenge.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    @property
+    def history(self) -> tuple[Resolved, ...]:
+        return tuple(self._history)
+
+    @property
+    def successes(self) -> tuple[int, ...]:
+        """Per seat, how many challenges the character won."""
+        return self._count(lambda r: not r.host_wins)
+
+    @property
+    def fireworks(self) -> tuple[int, ...]:
+        """Per seat, how many fireworks (a joker played, the other drawn)."""
+        return self._count(lambda r: r.fireworks)
+
+    def _count(self, keep: Callable[[Resolved], bool]) -> tuple[int, ...]:
+        counts = [0] * len(self.config.characters)
+        for resolved in self._history:
+            counts[resolved.seat] += keep(resolved)
+        return tuple(counts)
+
+    def legal_actions(self) -> list[Action]:
+        """For the Host: each seat's own talents at oppositions 1..6 (apply accepts any talent id
+        with a valid suit too); for the challenged seat: one PlayCard per card in hand."""
+        if self._phase == "challenge":
+            return [
+                SetChallenge(seat, talent.id, talent.suit, opposition)
+                for seat, character in enumerate(self.config.characters)
+                for talent in character.talents
+                for opposition in LEVELS
+            ]
+        if self._challenge is not None and self._phase == "play":
+            seat = self._challenge.seat
+            return [PlayCard(seat, card) for card in self._hands[seat]]
+        return []
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out one action; an illegal one raises ValueError with the reason, changing nothing."""
+        if isinstance(action, SetChallenge):
+            return self._set_challenge(action)
+        if isinstance(action, PlayCard):
+            return self._play(action)
+        raise ValueError(f"not a Falkenstein action: {action!r}")
+
+    def _set_challenge(self, action: SetChallenge) -> list[Event]:
+        if self._phase != "challenge":
+            raise ValueError(f"cannot set a challenge in phase {self._phase!r}")
+        self._check_seat(action.seat)
+        if action.suit not in SUITS:
+            raise ValueError(f"unknown suit: {action.suit!r}")
+        if not isinstance(action.talent, str) or not action.talent:
+            raise ValueError("a challenge needs a talent id")
+        level = self.config.characters[action.seat].level_of(action.talent)
+        standing = standing_of(level, action.opposition)
+        challenge = ChallengeSet(action.seat, action.talent, action.suit, level, action.opposition, standing)
+        self._challenge = challenge
+        self._phase = "play"
+        return [challenge]
+
+    def _play(self, action: PlayCard) -> list[Event]:
+        if self._phase != "play" or self._challenge is None:
+            raise ValueError(f"cannot play a card in phase {self._phase!r}")
+        challenge = self._challenge
+        if action.seat != challenge.seat:
+            raise ValueError(f"seat {action.seat!r} cannot play: seat {challenge.seat} is challenged")
+        hand = self._hands[challenge.seat]
+        if action.card not in hand:
+            raise ValueError(f"card {action.card!r} is not in seat {challenge.seat}'s hand")
+        hand.remove(action.card)
+        events: list[Event] = [CardPlayed(challenge.seat, action.card)]
+        drawn = self._draw(events)
+        events.append(HostDrew(drawn))
+        host_wins, reason = explain(action.card, drawn, challenge.trump, challenge.standing)
+        resolved = Resolved(
+            challenge.seat,
+            action.card,
+            drawn,
+            host_wins,
+            is_fireworks(action.card, drawn),
+            reason,
+            challenge.trump,
+            challenge.standing,
+        )
+        self._history.append(resolved)
+        events.append(resolved)
+        self._discard += [action.card, drawn]
+        while len(hand) < HAND_SIZE:
+            card = self._draw(events)
+            hand.append(card)
+            events.append(CardDrawn(challenge.seat, card))
+        self._challenge = None
+        max_challenges = self.config.max_challenges
+        if max_challenges is not None and len(self._history) >= max_challenges:
+            self._phase = "over"
+            events.append(SessionOver())
+        else:
+            self._phase = "challenge"
+        return events
+
+    def _draw(self, events: list[Event]) -> str:
+        """Top card of the deck; an empty deck is first rebuilt from the shuffled discard pile."""
+        if not self._deck:
+            self._rng.shuffle(self._discard)
+            self._deck.extend(self._discard)
+            self._discard.clear()
+            events.append(DeckReshuffled(len(self._deck)))
+        return self._deck.popleft()
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self._hands):
+            raise ValueError(f"no such seat: {seat!r}")
+
+    def view(self, seat: int | str) -> FalkensteinView:
+        """What `seat` may know; the Host ("host") sees no hands."""
+        if seat != HOST:
+            self._check_seat(seat)
+        return FalkensteinView(
+            seat=seat,
+            hand=() if seat == HOST else tuple(self._hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self._hands),
+            discard=tuple(self._discard),
+            deck_size=len(self._deck),
+            challenge=self._challenge,
+            history=self.history,
+            phase=self._phase,
+            to_act=self.to_act,
+        )
+
+
+def unseen(view: FalkensteinView) -> tuple[str, ...]:
+    """Every card the viewer cannot see: not in its own hand and not in the discard pile."""
+    known = set(view.hand) | set(view.discard)
+    return tuple(card for card in DECK if card not in known)
+
+
+def win_chances(view: FalkensteinView) -> dict[str, Fraction]:
+    """The challenged seat's chance of prevailing with each card of its hand.
+
+    The Host's card comes from the unseen cards, except when the deck is empty: it is then rebuilt
+    from the discard pile before the Host draws, so the draw comes from exactly the discard pile.
+    """
+    challenge = view.challenge
+    if challenge is None or view.seat != challenge.seat:
+        raise ValueError(f"seat {view.seat!r} is not facing a challenge")
+    pool = unseen(view) if view.deck_size else view.discard
+    return {card: win_chance(card, challenge.trump, challenge.standing, pool) for card in view.hand}

@@ -1,0 +1,47 @@
+"""Drives the real app headless with real input events (shared by the scene tests)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import App
+
+DT = 1 / 60
+
+
+def step(app: App, seconds: float = DT) -> None:
+    for _ in range(max(1, round(seconds / DT))):
+        app.step(DT)
+
+
+def key(app: App, k: int, unicode: str = "", mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0))
+    app.step(DT)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.step(DT)
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.step(DT)
+    for i in range(1, steps + 1):
+        pos = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        app.step(DT)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.step(DT)
+
+
+def wait_until(app: App, condition, seconds: float = 30.0) -> None:  # type: ignore[no-untyped-def]
+    """Steps game time until `condition()` holds; fails after `seconds` of game time."""
+    for _ in range(round(seconds / DT)):
+        if condition():
+            return
+        app.step(DT)
+    raise AssertionError(f"condition not reached within {seconds} s of game time")

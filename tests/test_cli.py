@@ -1,0 +1,47 @@
+"""The command line: usage errors exit 2; the demo prints its statistics as one JSON line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.__main__ import main
+
+
+@pytest.fixture(autouse=True)
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ATOUT_CONFIG_DIR", str(tmp_path))
+
+
+@pytest.mark.parametrize("argv", [["--bogus"], ["--demo", "chess"], ["--size", "huge"], ["--seed", "x"]])
+def test_bad_arguments_print_usage_and_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+def test_a_game_not_built_yet_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--demo", "twotenjack"]) == 2
+    assert "not available yet" in capsys.readouterr().err
+
+
+def test_demo_prints_stats_and_saves_a_screenshot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shot = tmp_path / "demo.png"
+    assert main(["--demo", "falkenstein", "--seconds", "0.5", "--stats", "--screenshot", str(shot),
+                 "--size", "960x540"]) == 0
+    stats = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert set(stats) == {"frame_ms_median", "frame_ms_p99", "frames", "ai_ms_median", "ai_ms_p95"}
+    assert stats["frames"] > 5 and shot.stat().st_size > 10_000
+
+
+def test_a_missing_asset_names_the_file_and_the_tool(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    import game.ui.card_images as card_images
+
+    monkeypatch.setattr(card_images, "CARDS", tmp_path)
+    assert main(["--demo", "falkenstein", "--seconds", "0.3"]) == 1
+    err = capsys.readouterr().err
+    assert "make_cards.py" in err and str(tmp_path) in err

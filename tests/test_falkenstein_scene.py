@@ -1,0 +1,146 @@
+"""The Falkenstein table driven headless through the real scene manager with real input events."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from scene_driver import click, drag, key, step, wait_until
+
+from game.app import App
+from game.rules.falkenstein_data import HEROES
+from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
+from game.scenes.falkenstein_table import FalkensteinTable, demo_table
+from game.settings import Settings
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    monkeypatch.setenv("ATOUT_CONFIG_DIR", str(tmp_path / "config"))
+    return App(settings=Settings(language="en", anim_speed="fast", think_time=0.2))
+
+
+def solo(app: App, seed: int = 2) -> FalkensteinTable:
+    table = FalkensteinTable(app, FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Ann"),), seed=seed))
+    app.scenes.push(table)
+    return table
+
+
+def test_a_whole_solo_scenario_by_mouse_ends_on_the_score_scene(app: App) -> None:
+    table = solo(app)
+    total = len(table.scenario.challenges)
+    for n in range(total):
+        wait_until(app, lambda: table.awaiting == "play" and not table.busy)
+        assert len(table.hand) == 4 and set(table.chances) == {s.code for s in table.hand}
+        card = table.hand[n % 4]
+        click(app, card.rect(app.cards, table.card_w).center)
+        assert len(table.game.history) == n + 1
+    wait_until(app, lambda: table.awaiting == "continue" and not table.busy)
+    key(app, pygame.K_RETURN, "\r")
+    assert app.scenes.top.name == "score"
+    score = app.scenes.top
+    assert len(score.sheet.rows) == 1 and score.sheet.story
+    assert sum(1 for line in score.sheet.log if "played" in line) == total
+
+
+def test_odds_on_each_card_match_the_rules(app: App) -> None:
+    from game.rules.falkenstein_session import win_chances
+
+    table = solo(app)
+    wait_until(app, lambda: table.awaiting == "play" and not table.busy)
+    exact = win_chances(table.game.view(0))
+    for code, label in table.chances.items():
+        assert label == f"{round(float(exact[code]) * 100)} %"
+
+
+def test_keyboard_selection_and_enter_play_the_selected_card(app: App) -> None:
+    table = solo(app)
+    wait_until(app, lambda: table.awaiting == "play" and not table.busy)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    chosen = table.hand[1].code
+    key(app, pygame.K_RETURN, "\r")
+    assert table.game.history and table.game.history[-1].played == chosen
+
+
+def test_dragging_a_card_onto_the_table_plays_it(app: App) -> None:
+    table = solo(app)
+    wait_until(app, lambda: table.awaiting == "play" and not table.busy)
+    card = table.hand[2]
+    drag(app, card.rect(app.cards, table.card_w).center, table.r("played").center)
+    assert table.game.history[-1].played == card.code
+
+
+def test_a_card_played_out_of_turn_is_refused_with_a_reason(app: App) -> None:
+    table = solo(app)
+    step(app, 0.1)
+    assert table.awaiting != "play"
+    key(app, pygame.K_1, "1")
+    assert table.refusal and not table.game.history
+
+
+def test_hot_seat_hands_over_between_host_and_players(app: App) -> None:
+    seats = (SeatSetup(HEROES[0], "Ann"), SeatSetup(HEROES[1], "Bob"))
+    table = FalkensteinTable(app, FalkensteinSetup("hotseat", seats, host_name="Hal", seed=4))
+    app.scenes.push(table)
+    wait_until(app, lambda: app.scenes.top.name == "handover")
+    assert app.scenes.top.person == "Hal"
+    key(app, pygame.K_RETURN, "\r")
+    assert app.scenes.top is table and table.awaiting == "host"
+    assert all(not s.face_up for s in table.hand)  # the Host never sees a hand
+    key(app, pygame.K_DOWN)  # character -> talent
+    key(app, pygame.K_DOWN)  # talent -> opposition
+    key(app, pygame.K_DOWN)  # opposition -> the button
+    key(app, pygame.K_RETURN, "\r")
+    assert table.game.phase == "play"
+    wait_until(app, lambda: app.scenes.top.name == "handover")
+    assert app.scenes.top.person == "Ann"
+    key(app, pygame.K_SPACE, " ")
+    wait_until(app, lambda: table.awaiting == "play" and not table.busy)
+    assert [s.code for s in table.hand] == list(table.game.view(0).hand)
+    key(app, pygame.K_2, "2")
+    assert len(table.game.history) == 1
+    wait_until(app, lambda: app.scenes.top.name == "handover")
+    assert app.scenes.top.person == "Hal"
+
+
+def test_demo_stages_fireworks_within_five_seconds_and_a_click_skips_them(app: App) -> None:
+    app.settings = app.settings.with_(anim_speed="normal", think_time=0.7)
+    table = demo_table(app, seed=9)
+    app.scenes.push(table)
+    wait_until(app, lambda: table.fireworks is not None, seconds=5.0)
+    assert table.game.history[0].fireworks
+    step(app, 1.0)
+    click(app, (640, 360))
+    step(app, 0.1)
+    assert table.fireworks is None
+
+
+def test_escape_pauses_and_leave_returns_to_the_menu(app: App) -> None:
+    solo(app)
+    step(app, 0.2)
+    key(app, pygame.K_ESCAPE)
+    pause = app.scenes.top
+    assert pause.name == "pause"
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top.name == "falkenstein"
+    key(app, pygame.K_ESCAPE)
+    leave = app.scenes.top.form.widgets[-1]
+    click(app, leave.rect.center)
+    assert app.scenes.top.name == "menu" and len(app.scenes.stack) == 1
+
+
+def test_instant_speed_skips_the_animations(app: App) -> None:
+    app.settings = app.settings.with_(anim_speed="instant", think_time=0.0)
+    table = solo(app)
+    step(app, 3 * (1 / 60))
+    assert table.awaiting == "play" and not table.busy
+
+
+def test_the_table_redraws_at_another_window_size(app: App) -> None:
+    table = solo(app)
+    wait_until(app, lambda: table.awaiting == "play" and not table.busy)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900)))
+    step(app, 0.5)
+    assert table.hand[0].x > 320
