@@ -25,6 +25,7 @@ MIN_SIZE = (960, 540)
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None) -> None:
         pygame.init()
+        text.reset()
         problem = None
         if settings is None:
             settings, problem = load_settings()
@@ -134,8 +135,13 @@ class App:
         self.grain.draw(self.screen, self.frame)
         self.notices.draw(self.screen)
 
-    def run(self, first: Scene, seconds: float | None = None, fps: int = 60,
-            on_frame: Callable[[App], None] | None = None) -> None:
+    def run(
+        self,
+        first: Scene,
+        seconds: float | None = None,
+        fps: int = 60,
+        on_frame: Callable[[App], None] | None = None,
+    ) -> None:
         self.scenes.push(first)
         gc.collect()
         gc.freeze()  # loading is done: keep the collector off the long-lived objects

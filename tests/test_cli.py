@@ -30,15 +30,30 @@ def test_a_game_not_built_yet_says_so(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_demo_prints_stats_and_saves_a_screenshot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     shot = tmp_path / "demo.png"
-    assert main(["--demo", "falkenstein", "--seconds", "0.5", "--stats", "--screenshot", str(shot),
-                 "--size", "960x540"]) == 0
+    assert (
+        main(
+            [
+                "--demo",
+                "falkenstein",
+                "--seconds",
+                "0.5",
+                "--stats",
+                "--screenshot",
+                str(shot),
+                "--size",
+                "960x540",
+            ]
+        )
+        == 0
+    )
     stats = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert set(stats) == {"frame_ms_median", "frame_ms_p99", "frames", "ai_ms_median", "ai_ms_p95"}
     assert stats["frames"] > 5 and shot.stat().st_size > 10_000
 
 
-def test_a_missing_asset_names_the_file_and_the_tool(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_missing_asset_names_the_file_and_the_tool(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     import game.ui.card_images as card_images
 
     monkeypatch.setattr(card_images, "CARDS", tmp_path)

@@ -39,5 +39,5 @@ def test_layout_scales_uniformly_and_centres_in_wider_windows() -> None:
 def test_a_broken_map_names_the_file(tmp_path) -> None:
     bad = tmp_path / "broken.tmx"
     bad.write_text("<map><oops")
-    with pytest.raises(Exception, match="broken.tmx"):
+    with pytest.raises(Exception, match=r"broken\.tmx"):
         read_layout(bad)

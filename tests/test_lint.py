@@ -9,8 +9,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_ruff_check_is_clean() -> None:
-    result = subprocess.run([sys.executable, "-m", "ruff", "check", "game", "tools", "tests"], cwd=ROOT,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "game", "tools", "tests"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -34,8 +34,16 @@ def test_missing_settings_give_defaults_in_the_system_language(monkeypatch: pyte
 
 @pytest.mark.parametrize(
     "content",
-    [b"", b"{not json", b"\xff\xfe\x00garbage", b"[1, 2, 3]", b'{"contrast": 400}', b'{"language": "xx"}',
-     b'{"unknown": 1}', b"[" * 100000 + b"]" * 100000],
+    [
+        b"",
+        b"{not json",
+        b"\xff\xfe\x00garbage",
+        b"[1, 2, 3]",
+        b'{"contrast": 400}',
+        b'{"language": "xx"}',
+        b'{"unknown": 1}',
+        b"[" * 100000 + b"]" * 100000,
+    ],
 )
 def test_bad_settings_are_kept_aside_and_defaults_used(content: bytes, config_dir: Path) -> None:
     path = settings_path()

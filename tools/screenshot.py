@@ -47,7 +47,9 @@ def build(app, scene: str):  # type: ignore[no-untyped-def]
     if scene == "fireworks":
         return demo_table(app, 1), 5.2
     if scene == "score":
-        table = FalkensteinTable(app, FalkensteinSetup("solo", (SeatSetup(HEROES[2], "Clara"),), None, seed=3))
+        table = FalkensteinTable(
+            app, FalkensteinSetup("solo", (SeatSetup(HEROES[2], "Clara"),), None, seed=3)
+        )
         return table, -1.0
     raise SystemExit(f"unknown scene {scene!r}; choose from {', '.join(SCENES)}")
 
@@ -93,8 +95,9 @@ def _play_to_score(app, table) -> None:  # type: ignore[no-untyped-def]
             break
         app.step(1 / 60)
         if table.awaiting == "play":
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + rng.randrange(4), mod=0,
-                                                 unicode=""))
+            pygame.event.post(
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + rng.randrange(4), mod=0, unicode="")
+            )
         elif table.awaiting == "continue" and not table.busy:
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     app.settings = app.settings.with_(anim_speed="normal")

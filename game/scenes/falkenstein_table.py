@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -53,8 +52,22 @@ if TYPE_CHECKING:
 
 BACK = "backs/falkenstein"
 # the rectangles this scene reads from assets/tables/falkenstein.tmx
-LAYOUT_NAMES = frozenset({"host", "challenge", "log", "deck", "played", "hostcard", "discard", "message", "hand",
-                          "seats", "controls", "hostpanel"})
+LAYOUT_NAMES = frozenset(
+    {
+        "host",
+        "challenge",
+        "log",
+        "deck",
+        "played",
+        "hostcard",
+        "discard",
+        "message",
+        "hand",
+        "seats",
+        "controls",
+        "hostpanel",
+    }
+)
 
 
 class FalkensteinTable(TableScene):
@@ -78,7 +91,11 @@ class FalkensteinTable(TableScene):
         self.hand_seat: int | None = None
         self.played: CardSprite | None = None
         self.drawn: CardSprite | None = None
-        self.discard: list[CardSprite] = []
+        self.discard: list[CardSprite] = []  # the top few cards of the discard pile, as drawn
+        # what the table has shown so far (the rules state runs ahead of the animations)
+        self.shown_deck = len(DECK)
+        self.shown_discard = 0
+        self.shown_results: list[Resolved] = []
         self.fireworks: Fireworks | None = None
         self.message = ""
         self.message_good: bool | None = None
@@ -119,7 +136,7 @@ class FalkensteinTable(TableScene):
         if self.drawn:
             self.drawn.x, self.drawn.y = self.r("hostcard").center
         for i, sprite in enumerate(self.discard):
-            sprite.x, sprite.y = self._discard_pos(i)
+            sprite.x, sprite.y = self._discard_pos(self.shown_discard - len(self.discard) + i)
 
     def _slot(self, i: int) -> tuple[int, int]:
         area = self.r("hand")
@@ -128,7 +145,7 @@ class FalkensteinTable(TableScene):
 
     def _discard_pos(self, i: int) -> tuple[int, int]:
         c = self.r("discard").center
-        return c[0] + (i % 3) - 1, c[1] - min(i, 6)
+        return c[0] + (i % 3) - 1, c[1] - min(i // 4, 6)
 
     def _build_controls(self) -> None:
         area = self.r("controls")
@@ -136,8 +153,10 @@ class FalkensteinTable(TableScene):
         entries: list[tuple[str, Callable[[], None]]] = [(tr("fal.pause"), self.pause)]
         if self.setup.mode == "hotseat":
             entries.append((tr("fal.end_session"), self.end_session))
-        buttons = [Button(pygame.Rect(area.x + 20, area.bottom - (bh + 12) * (i + 1), bw, bh), label, fn)
-                   for i, (label, fn) in enumerate(entries)]
+        buttons = [
+            Button(pygame.Rect(area.x + 20, area.bottom - (bh + 12) * (i + 1), bw, bh), label, fn)
+            for i, (label, fn) in enumerate(entries)
+        ]
         self.controls = Form(buttons)
 
     # flow ------------------------------------------------------------------------------------
@@ -170,9 +189,14 @@ class FalkensteinTable(TableScene):
         if self.setup.mode == "hotseat" and person != self.last_person:
             self.awaiting = "handover"
             self.hide_hand()
-            self.handover(person, tr("fal.handover_host" if to_act == "host" else "fal.handover_player",
-                                     name=self.setup.seats[int(to_act)].character.name if to_act != "host"
-                                     else person), lambda: self._ready(to_act))
+            self.handover(
+                person,
+                tr(
+                    "fal.handover_host" if to_act == "host" else "fal.handover_player",
+                    name=self.setup.seats[int(to_act)].character.name if to_act != "host" else person,
+                ),
+                lambda: self._ready(to_act),
+            )
             return
         self._ready(to_act)
 
@@ -238,6 +262,7 @@ class FalkensteinTable(TableScene):
             case CardPlayed(seat=seat, card=card):
                 return self._card_played(seat, card)
             case HostDrew(card=card):
+                self.shown_deck -= 1
                 sprite = CardSprite(card, f"french/{card}", BACK, *self.r("deck").center)
                 self.drawn = sprite
                 sprite.fly(self.tweens, self.r("hostcard").center, d(0.3), arc=30, tag="cards")
@@ -252,6 +277,8 @@ class FalkensteinTable(TableScene):
                     sprite.flip(self.tweens, d(0.2), face_up=False, tag="cards")
                     sprite.fly(self.tweens, self.r("deck").center, d(0.4), delay=d(0.2), arc=40, tag="cards")
                 self.scheduler.after(d(0.6), self.discard.clear)
+                self.shown_deck += self.shown_discard
+                self.shown_discard = 0
                 self.sound("shuffle")
                 self.log.add(tr("fal.log_reshuffle", n=event.cards))
                 return d(0.9)
@@ -264,21 +291,22 @@ class FalkensteinTable(TableScene):
 
     def _deal(self, seat: int, cards: tuple[str, ...]) -> float:
         d = self.app.duration
+        self.shown_deck -= len(cards)
         if seat == 0:
             self.sound("shuffle")
         if self.hand_seat is None and not self.computer_acts(seat) and self.setup.mode == "solo":
             self.hand_seat = seat
         if seat != self.hand_seat and not (self.setup.mode == "demo" and seat == 0):
             self.sound("deal")
-            return d(0.25)
+            return d(0.15)
         self.hand_seat = seat
         for i, card in enumerate(cards):
             sprite = CardSprite(card, f"french/{card}", BACK, *self.r("deck").center)
             self.hand.append(sprite)
-            sprite.fly(self.tweens, self._slot(i), d(0.22), delay=d(0.5 + 0.1 * i), arc=50, tag="cards")
-            sprite.flip(self.tweens, d(0.2), delay=d(0.5 + 0.1 * len(cards) + 0.22), tag="cards")
-            self.scheduler.after(d(0.5 + 0.1 * i), lambda: self.sound("deal", 0.7))
-        return d(0.5 + 0.1 * len(cards) + 0.45)
+            sprite.fly(self.tweens, self._slot(i), d(0.22), delay=d(0.3 + 0.09 * i), arc=50, tag="cards")
+            sprite.flip(self.tweens, d(0.2), delay=d(0.3 + 0.09 * len(cards) + 0.22), tag="cards")
+            self.scheduler.after(d(0.3 + 0.09 * i), lambda: self.sound("deal", 0.7))
+        return d(0.3 + 0.09 * len(cards) + 0.45)
 
     def _challenge_set(self, event: ChallengeSet) -> float:
         self.challenge_no += 1
@@ -318,17 +346,21 @@ class FalkensteinTable(TableScene):
 
     def _resolved(self, event: Resolved) -> float:
         d = self.app.duration
+        self.shown_results.append(event)
         character = self.setup.seats[event.seat].character
         self.message = outcome_sentence(event)
         self.message_good = not event.host_wins
-        self.log.add(tr("fal.log_result", name=character.name, played=card_name(event.played),
-                        outcome=self.message))
+        self.log.add(
+            tr("fal.log_result", name=character.name, played=card_name(event.played), outcome=self.message)
+        )
         if self.scenario:
             c = self.scenario.challenges[self.challenge_no - 1]
             self.story = (c.failure if event.host_wins else c.success).get(language())
         self.host_avatar.react("nod" if event.host_wins else "frown")
         if event.fireworks:
-            self.fireworks = Fireworks(pygame.Rect((0, 0), self.app.size), self.setup.seed + self.challenge_no)
+            self.fireworks = Fireworks(
+                pygame.Rect((0, 0), self.app.size), self.setup.seed + self.challenge_no
+            )
             self.sound("success")
         else:
             self.sound("failure" if event.host_wins else "success")
@@ -342,13 +374,15 @@ class FalkensteinTable(TableScene):
         for sprite in (self.played, self.drawn):
             if sprite is None:
                 continue
-            self.discard.append(sprite)
-            sprite.fly(self.tweens, self._discard_pos(len(self.discard) - 1), d(0.3), tag="cards")
+            self.discard = [*self.discard[-3:], sprite]
+            self.shown_discard += 1
+            sprite.fly(self.tweens, self._discard_pos(self.shown_discard - 1), d(0.3), tag="cards")
         self.played = self.drawn = None
         self.sound("sweep", 0.6)
 
     def _card_drawn(self, seat: int, card: str) -> float:
         d = self.app.duration
+        self.shown_deck -= 1
         if seat != self.hand_seat:
             return d(0.15)
         sprite = CardSprite(card, f"french/{card}", BACK, *self.r("deck").center)
@@ -391,19 +425,44 @@ class FalkensteinTable(TableScene):
         character = self.setup.seats[seat].character
         own = [t.id for t in character.talents]
         talents = own + sorted((t for t in TALENTS if t not in own), key=talent_name)
-        options = [(t, f"{talent_name(t)} {_suit_char(TALENTS.get(t, 'S'))}"
-                    f" — {tr(f'level.{character.level_of(t)}')}") for t in talents]
+        options = [
+            (
+                t,
+                f"{talent_name(t)} {_suit_char(TALENTS.get(t, 'S'))}"
+                f" — {tr(f'level.{character.level_of(t)}')}",
+            )
+            for t in talents
+        ]
         talent = previous[1] if previous[1] in talents else talents[0]
         y = area.y + 50
-        self.host_seat = Choice(pygame.Rect(area.x, y, area.width, 42), tr("fal.host_character"), seats, seat,
-                                self._host_seat_changed)
-        self.host_talent = Choice(pygame.Rect(area.x, y + row, area.width, 42), tr("fal.host_talent"),
-                                  options, talent, lambda v: self._host_changed())
+        self.host_seat = Choice(
+            pygame.Rect(area.x, y, area.width, 42),
+            tr("fal.host_character"),
+            seats,
+            seat,
+            self._host_seat_changed,
+        )
+        self.host_talent = Choice(
+            pygame.Rect(area.x, y + row, area.width, 42),
+            tr("fal.host_talent"),
+            options,
+            talent,
+            lambda v: self._host_changed(),
+        )
         levels = [(lv, tr(f"level.{lv}")) for lv in range(1, 7)]
-        self.host_level = Choice(pygame.Rect(area.x, y + 2 * row, area.width, 42), tr("fal.host_opposition"),
-                                 levels, previous[2], lambda v: self._host_changed())
-        go = Button(pygame.Rect(area.centerx - 170, area.bottom - 48, 340, 46), tr("fal.host_set"),
-                    self._host_set, primary=True)
+        self.host_level = Choice(
+            pygame.Rect(area.x, y + 2 * row, area.width, 42),
+            tr("fal.host_opposition"),
+            levels,
+            previous[2],
+            lambda v: self._host_changed(),
+        )
+        go = Button(
+            pygame.Rect(area.centerx - 170, area.bottom - 48, 340, 46),
+            tr("fal.host_set"),
+            self._host_set,
+            primary=True,
+        )
         self.host_form = Form([self.host_seat, self.host_talent, self.host_level, go])
         self.host_form.move_focus(1)
 
@@ -436,8 +495,9 @@ class FalkensteinTable(TableScene):
             self._mouse(event)
 
     def _continue_event(self, event: pygame.event.Event) -> bool:
-        ok = (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)) \
-            or (event.type == pygame.MOUSEBUTTONUP and event.button == 1)
+        ok = (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+        ) or (event.type == pygame.MOUSEBUTTONUP and event.button == 1)
         if ok and not self.busy:
             self.awaiting = ""
             self.end_session()
@@ -534,8 +594,15 @@ class FalkensteinTable(TableScene):
         portrait = pygame.Rect(area.x, area.y, area.width, area.height - 40)
         self.host_avatar.draw(surface, portrait, glow=self.game.to_act == "host")
         name = self.setup.host_name or tr("fal.host")
-        text.draw(surface, name, (area.centerx, area.bottom - 30), theme.SIZE_BODY, theme.CREAM, "midtop",
-                  shadow=True)
+        text.draw(
+            surface,
+            name,
+            (area.centerx, area.bottom - 30),
+            theme.SIZE_BODY,
+            theme.CREAM,
+            "midtop",
+            shadow=True,
+        )
 
     def _draw_challenge(self, surface: pygame.Surface) -> None:
         area = self.r("challenge")
@@ -545,24 +612,46 @@ class FalkensteinTable(TableScene):
         text.draw(surface, title, inner.topleft, theme.SIZE_SMALL, theme.SEPIA, bold=True)
         if self.scenario:
             total = len(self.scenario.challenges)
-            text.draw(surface, tr("fal.challenge_no", n=max(1, self.challenge_no), total=total),
-                      inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright")
+            text.draw(
+                surface,
+                tr("fal.challenge_no", n=max(1, self.challenge_no), total=total),
+                inner.topright,
+                theme.SIZE_SMALL,
+                theme.SEPIA,
+                "topright",
+            )
         top = inner.y + text.line_height(theme.SIZE_SMALL) + 4
         challenge = self.game.view("host").challenge
         reserve = text.line_height(theme.SIZE_BODY) + 6 if challenge else 0
         story = pygame.Rect(inner.x, top, inner.width, inner.bottom - top - reserve)
-        text.draw_paragraphs(surface, self.story, story, theme.SIZE_BODY - 2, theme.INK, italic=True,
-                             spacing=1.05)
+        text.draw_paragraphs(
+            surface, self.story, story, theme.SIZE_BODY - 2, theme.INK, italic=True, spacing=1.05
+        )
         if challenge:
             character = self.setup.seats[challenge.seat].character.name
-            line = tr("fal.challenge_line", name=character, talent=talent_name(challenge.talent),
-                      suit=_suit_char(challenge.trump), level=tr(f"level.{challenge.level}"),
-                      opposition=tr(f"level.{challenge.opposition}"))
-            r = text.draw(surface, line, (inner.x, inner.bottom), theme.SIZE_SMALL, theme.INK, "bottomleft",
-                          bold=True)
-            colour = {"stronger": theme.SUCCESS, "equal": theme.BRASS, "weaker": theme.FAILURE}[challenge.standing]
-            text.draw(surface, tr(f"standing.{challenge.standing}"), (inner.right, r.centery), theme.SIZE_BODY,
-                      tuple(c * 3 // 4 for c in colour), "midright", bold=True)
+            line = tr(
+                "fal.challenge_line",
+                name=character,
+                talent=talent_name(challenge.talent),
+                suit=_suit_char(challenge.trump),
+                level=tr(f"level.{challenge.level}"),
+                opposition=tr(f"level.{challenge.opposition}"),
+            )
+            r = text.draw(
+                surface, line, (inner.x, inner.bottom), theme.SIZE_SMALL, theme.INK, "bottomleft", bold=True
+            )
+            colour = {"stronger": theme.SUCCESS, "equal": theme.BRASS, "weaker": theme.FAILURE}[
+                challenge.standing
+            ]
+            text.draw(
+                surface,
+                tr(f"standing.{challenge.standing}"),
+                (inner.right, r.centery),
+                theme.SIZE_BODY,
+                tuple(c * 3 // 4 for c in colour),
+                "midright",
+                bold=True,
+            )
 
     def _seat_plate(self, seat: int) -> pygame.Rect:
         area = self.r("seats")
@@ -572,28 +661,47 @@ class FalkensteinTable(TableScene):
     def _draw_seats(self, surface: pygame.Surface) -> None:
         area = self.r("seats")
         draw_panel(surface, area, "glass")
-        text.draw(surface, tr("fal.characters"), (area.x + 14, area.y + 8), theme.SIZE_SMALL, theme.BRASS_LIGHT,
-                  bold=True)
-        successes = self.game.successes
+        text.draw(
+            surface,
+            tr("fal.characters"),
+            (area.x + 14, area.y + 8),
+            theme.SIZE_SMALL,
+            theme.BRASS_LIGHT,
+            bold=True,
+        )
+        successes = [0] * len(self.setup.seats)
         attempts = [0] * len(self.setup.seats)
-        for r in self.game.history:
+        for r in self.shown_results:
             attempts[r.seat] += 1
+            successes[r.seat] += not r.host_wins
         for i, seat in enumerate(self.setup.seats):
             plate = self._seat_plate(i)
             acting = self.game.to_act == i
             draw_panel(surface, plate, "hover" if acting else "button")
-            text.draw(surface, text.fit(seat.character.name, theme.SIZE_SMALL, plate.width - 20), (plate.x + 10,
-                      plate.y + 4), theme.SIZE_SMALL, theme.CREAM, bold=acting)
+            text.draw(
+                surface,
+                text.fit(seat.character.name, theme.SIZE_SMALL, plate.width - 20),
+                (plate.x + 10, plate.y + 4),
+                theme.SIZE_SMALL,
+                theme.CREAM,
+                bold=acting,
+            )
             detail = tr("fal.seat_score", ok=successes[i], n=attempts[i])
             if self.setup.mode == "hotseat":
                 detail = f"{seat.player} · {detail}"
-            text.draw(surface, detail, (plate.x + 10, plate.bottom - 4), theme.SIZE_SMALL - 3, theme.PARCHMENT,
-                      "bottomleft")
+            text.draw(
+                surface,
+                detail,
+                (plate.x + 10, plate.bottom - 4),
+                theme.SIZE_SMALL - 3,
+                theme.PARCHMENT,
+                "bottomleft",
+            )
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         cards = self.app.cards
         deck = self.r("deck")
-        size = self.game.view("host").deck_size
+        size = self.shown_deck
         back = cards.back("falkenstein", self.card_w)
         for i in range(min(6, (size + 7) // 8)):
             surface.blit(back, back.get_rect(center=(deck.centerx - i, deck.centery - i)))
@@ -604,17 +712,30 @@ class FalkensteinTable(TableScene):
             outline = pygame.Rect((0, 0), cards.size_for(self.card_w))
             outline.center = discard.center
             pygame.draw.rect(surface, (40, 96, 66), outline, 2, border_radius=8)
-        text.draw(surface, tr("fal.deck", n=size), (deck.centerx, deck.bottom + 6), theme.SIZE_SMALL,
-                  theme.PARCHMENT, "midtop")
-        labels = (("discard", tr("fal.discard", n=len(self.game.view("host").discard))),
-                  ("played", tr("fal.your_card")), ("hostcard", tr("fal.host_card")))
+        text.draw(
+            surface,
+            tr("fal.deck", n=size),
+            (deck.centerx, deck.bottom + 6),
+            theme.SIZE_SMALL,
+            theme.PARCHMENT,
+            "midtop",
+        )
+        labels = (
+            ("discard", tr("fal.discard", n=self.shown_discard)),
+            ("played", tr("fal.your_card")),
+            ("hostcard", tr("fal.host_card")),
+        )
         top = min(self.r(name).y for name, _ in labels) - 6
         for name, label in labels:
-            text.draw(surface, label, (self.r(name).centerx, top), theme.SIZE_SMALL, theme.PARCHMENT, "midbottom")
+            text.draw(
+                surface, label, (self.r(name).centerx, top), theme.SIZE_SMALL, theme.PARCHMENT, "midbottom"
+            )
 
     def _draw_message(self, surface: pygame.Surface) -> None:
-        message, colour = self.message, {True: theme.SUCCESS, False: theme.FAILURE, None: theme.CREAM}[
-            self.message_good]
+        message, colour = (
+            self.message,
+            {True: theme.SUCCESS, False: theme.FAILURE, None: theme.CREAM}[self.message_good],
+        )
         if self.awaiting == "continue" and not self.busy:
             message, colour = tr("fal.continue"), theme.BRASS_LIGHT
         if not message:
@@ -655,16 +776,29 @@ class FalkensteinTable(TableScene):
     def _draw_host_panel(self, surface: pygame.Surface) -> None:
         area = self.r("hostpanel")
         draw_panel(surface, area, "panel")
-        text.draw(surface, tr("fal.host_panel", name=self.person_of("host")), (area.centerx, area.y + 14),
-                  theme.SIZE_H2, theme.BRASS_LIGHT, "midtop")
+        text.draw(
+            surface,
+            tr("fal.host_panel", name=self.person_of("host")),
+            (area.centerx, area.y + 14),
+            theme.SIZE_H2,
+            theme.BRASS_LIGHT,
+            "midtop",
+        )
         self.host_form.draw(surface)
         seat = self.host_seat.value
         level = self.setup.seats[seat].character.level_of(self.host_talent.value)
         from game.rules.falkenstein import standing_of
 
         standing = standing_of(level, self.host_level.value)
-        text.draw(surface, tr(f"standing.{standing}"), (area.centerx, area.bottom - 58), theme.SIZE_BODY,
-                  theme.CREAM, "midbottom", italic=True)
+        text.draw(
+            surface,
+            tr(f"standing.{standing}"),
+            (area.centerx, area.bottom - 58),
+            theme.SIZE_BODY,
+            theme.CREAM,
+            "midbottom",
+            italic=True,
+        )
 
 
 def _suit_char(suit: str) -> str:
@@ -707,8 +841,10 @@ def _score_scene(table: FalkensteinTable):  # type: ignore[no-untyped-def]
     attempts = [0] * len(setup.seats)
     for r in game.history:
         attempts[r.seat] += 1
-    rows = tuple((s.character.name, str(attempts[i]), str(game.successes[i]), str(game.fireworks[i]))
-                 for i, s in enumerate(setup.seats))
+    rows = tuple(
+        (s.character.name, str(attempts[i]), str(game.successes[i]), str(game.fireworks[i]))
+        for i, s in enumerate(setup.seats)
+    )
     story, success = "", None
     if table.scenario:
         success = sum(game.successes) >= table.scenario.pass_mark
@@ -717,14 +853,25 @@ def _score_scene(table: FalkensteinTable):  # type: ignore[no-untyped-def]
         title = table.scenario.title.get(language())
     else:
         title = tr("fal.title")
-    subtitle = tr("score.fal_summary", ok=sum(game.successes), n=len(game.history),
-                  fw=sum(game.fireworks))
-    sheet = ScoreSheet(title, subtitle, (tr("score.character"), tr("score.challenges"), tr("score.successes"),
-                                         tr("score.fireworks")), rows, story, tuple(table.log.lines), success)
+    subtitle = tr("score.fal_summary", ok=sum(game.successes), n=len(game.history), fw=sum(game.fireworks))
+    sheet = ScoreSheet(
+        title,
+        subtitle,
+        (tr("score.character"), tr("score.challenges"), tr("score.successes"), tr("score.fireworks")),
+        rows,
+        story,
+        tuple(table.log.lines),
+        success,
+    )
 
     def again() -> None:
-        new_setup = FalkensteinSetup(setup.mode, setup.seats, setup.scenario_id, setup.host_name,
-                                     random.SystemRandom().randrange(2**31))
+        new_setup = FalkensteinSetup(
+            setup.mode,
+            setup.seats,
+            setup.scenario_id,
+            setup.host_name,
+            random.SystemRandom().randrange(2**31),
+        )
         table.app.scenes.replace(FalkensteinTable(table.app, new_setup))
 
     return ScoreScene(table.app, sheet, again)

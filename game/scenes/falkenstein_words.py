@@ -21,9 +21,15 @@ def talent_name(talent_id: str) -> str:
 
 
 def challenge_line(name: str, event: ChallengeSet) -> str:
-    return tr("fal.log_challenge", name=name, talent=talent_name(event.talent), suit=SUIT_CHARS[event.trump],
-              level=tr(f"level.{event.level}"), opposition=tr(f"level.{event.opposition}"),
-              standing=tr(f"standing.{event.standing}"))
+    return tr(
+        "fal.log_challenge",
+        name=name,
+        talent=talent_name(event.talent),
+        suit=SUIT_CHARS[event.trump],
+        level=tr(f"level.{event.level}"),
+        opposition=tr(f"level.{event.opposition}"),
+        standing=tr(f"standing.{event.standing}"),
+    )
 
 
 def outcome_sentence(event: Resolved) -> str:

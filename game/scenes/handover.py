@@ -46,11 +46,21 @@ class HandoverScene(Scene):
         surface.blit(felt(self.app.size, self.app.vintage, theme.FELT_DARK), (0, 0))
         draw_panel(surface, self.panel, "panel")
         p = self.panel
-        text.draw(surface, tr("handover.title"), (p.centerx, p.y + 30), theme.SIZE_H2, theme.BRASS_LIGHT,
-                  "midtop")
-        text.draw(surface, self.person, (p.centerx, p.y + 80), theme.SIZE_H1, theme.CREAM, "midtop", bold=True)
+        text.draw(
+            surface, tr("handover.title"), (p.centerx, p.y + 30), theme.SIZE_H2, theme.BRASS_LIGHT, "midtop"
+        )
+        text.draw(
+            surface, self.person, (p.centerx, p.y + 80), theme.SIZE_H1, theme.CREAM, "midtop", bold=True
+        )
         body = pygame.Rect(p.x + 40, p.y + 150, p.width - 80, 70)
         for i, line in enumerate(text.wrap(self.detail, theme.SIZE_BODY, body.width)[:2]):
-            text.draw(surface, line, (p.centerx, body.y + i * text.line_height(theme.SIZE_BODY)),
-                      theme.SIZE_BODY, theme.PARCHMENT, "midtop", italic=True)
+            text.draw(
+                surface,
+                line,
+                (p.centerx, body.y + i * text.line_height(theme.SIZE_BODY)),
+                theme.SIZE_BODY,
+                theme.PARCHMENT,
+                "midtop",
+                italic=True,
+            )
         self.form.draw(surface)

@@ -21,8 +21,13 @@ class PauseOverlay(Scene):
     name = "pause"
     overlay = True
 
-    def __init__(self, app: App, game: str, on_leave: Callable[[], None],
-                 extra: list[tuple[str, Callable[[], None]]] | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        game: str,
+        on_leave: Callable[[], None],
+        extra: list[tuple[str, Callable[[], None]]] | None = None,
+    ) -> None:
         super().__init__(app)
         self.game, self.on_leave, self.extra = game, on_leave, extra or []
         self.form = Form()
@@ -71,6 +76,12 @@ class PauseOverlay(Scene):
         if self._veil is not None:
             surface.blit(self._veil, (0, 0))
         draw_panel(surface, self.panel, "panel")
-        text.draw(surface, tr("pause.title"), (self.panel.centerx, self.panel.y + 28), theme.SIZE_H1,
-                  theme.BRASS_LIGHT, "midtop")
+        text.draw(
+            surface,
+            tr("pause.title"),
+            (self.panel.centerx, self.panel.y + 28),
+            theme.SIZE_H1,
+            theme.BRASS_LIGHT,
+            "midtop",
+        )
         self.form.draw(surface)

@@ -49,10 +49,17 @@ class ScoreScene(Scene):
         buttons: list[Button] = []
         by = h - 80
         if self.on_again:
-            buttons.append(Button(pygame.Rect(w // 2 - 330, by, 300, 54), tr("score.again"), self.on_again,
-                                  primary=True))
-        buttons.append(Button(pygame.Rect(w // 2 + 30 if self.on_again else w // 2 - 150, by, 300, 54),
-                              tr("score.menu"), self._menu, primary=not self.on_again))
+            buttons.append(
+                Button(pygame.Rect(w // 2 - 330, by, 300, 54), tr("score.again"), self.on_again, primary=True)
+            )
+        buttons.append(
+            Button(
+                pygame.Rect(w // 2 + 30 if self.on_again else w // 2 - 150, by, 300, 54),
+                tr("score.menu"),
+                self._menu,
+                primary=not self.on_again,
+            )
+        )
         self.form = Form(buttons)
         self.form.move_focus(1)
 
@@ -90,13 +97,22 @@ class ScoreScene(Scene):
         row_h = text.line_height(theme.SIZE_BODY) + 8
         y = area.y
         for i, header in enumerate(s.headers):
-            text.draw(surface, header, (xs[i], y), theme.SIZE_SMALL, theme.SEPIA, "topleft" if i == 0 else "midtop",
-                      bold=True)
+            text.draw(
+                surface,
+                header,
+                (xs[i], y),
+                theme.SIZE_SMALL,
+                theme.SEPIA,
+                "topleft" if i == 0 else "midtop",
+                bold=True,
+            )
         y += row_h
         pygame.draw.line(surface, theme.SEPIA, (area.x, y - 4), (area.right, y - 4), 1)
         for row in s.rows:
             for i, cell in enumerate(row):
-                text.draw(surface, cell, (xs[i], y), theme.SIZE_BODY, theme.INK, "topleft" if i == 0 else "midtop")
+                text.draw(
+                    surface, cell, (xs[i], y), theme.SIZE_BODY, theme.INK, "topleft" if i == 0 else "midtop"
+                )
             y += row_h
         if s.story:
             story = pygame.Rect(area.x, y + 16, area.width, area.bottom - y - 16)

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.scene import Scene
-from game.i18n import tr
 from game.ui import text, theme
 from game.ui.felt import felt
 from game.ui.panel import draw_panel
@@ -107,5 +106,3 @@ class TableScene(Scene):
         surface.blit(label, label.get_rect(center=rect.center))
         if self.refusal_left < 0.1:
             self.refusal = ""
-
-

@@ -6,8 +6,19 @@ import pygame
 
 from game.paths import SOUNDS
 
-NAMES = ("deal", "flip", "play", "sweep", "shuffle", "success", "failure", "click", "whoosh", "bang",
-         "crackle")
+NAMES = (
+    "deal",
+    "flip",
+    "play",
+    "sweep",
+    "shuffle",
+    "success",
+    "failure",
+    "click",
+    "whoosh",
+    "bang",
+    "crackle",
+)
 
 
 class Audio:

@@ -72,6 +72,8 @@ class CardImages:
         surf = self._squashed.get(key)
         if surf is None:
             full = self.get(rel, width)
-            surf = pygame.transform.smoothscale(full, (max(1, full.get_width() * step // 16), full.get_height()))
+            surf = pygame.transform.smoothscale(
+                full, (max(1, full.get_width() * step // 16), full.get_height())
+            )
             self._squashed[key] = surf
         return surf

@@ -61,8 +61,16 @@ class CardSprite:
             surface.blit(veil, rect)
 
     # motion ------------------------------------------------------------------------------------
-    def fly(self, tweens: Tweener, to: tuple[float, float], duration: float, delay: float = 0.0,
-            arc: float = 0.0, tag: str = "", on_done=None) -> None:  # type: ignore[no-untyped-def]
+    def fly(
+        self,
+        tweens: Tweener,
+        to: tuple[float, float],
+        duration: float,
+        delay: float = 0.0,
+        arc: float = 0.0,
+        tag: str = "",
+        on_done=None,
+    ) -> None:  # type: ignore[no-untyped-def]
         """Moves the card to `to`, lifting it along an arc of `arc` pixels (a dealt card's flight)."""
         x0, y0 = self.x, self.y
         x1, y1 = to
@@ -78,8 +86,9 @@ class CardSprite:
             return
         tweens.add(Tween(duration, apply, ease_out_cubic, delay, on_done, tag))
 
-    def flip(self, tweens: Tweener, duration: float, delay: float = 0.0, tag: str = "",
-             face_up: bool = True) -> None:
+    def flip(
+        self, tweens: Tweener, duration: float, delay: float = 0.0, tag: str = "", face_up: bool = True
+    ) -> None:
         """Squashes the x-scale to 0, swaps the side, and opens it again."""
         if duration <= 0:
             self.face_up, self.x_scale = face_up, 1.0

@@ -12,8 +12,17 @@ from game.ui.vintage import VintageParams, bake
 
 
 @lru_cache(maxsize=4)
-def felt(size: tuple[int, int], params: VintageParams, colour: tuple[int, int, int] = theme.FELT) -> pygame.Surface:
+def felt(
+    size: tuple[int, int], params: VintageParams, colour: tuple[int, int, int] = theme.FELT
+) -> pygame.Surface:
     """A felt surface of `size`, baked with the vintage filter (cached per size and settings)."""
+    surf = bake(_raw_felt(size, colour), params)
+    return surf.convert() if pygame.display.get_surface() is not None else surf
+
+
+@lru_cache(maxsize=4)
+def _raw_felt(size: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Surface:
+    """The unfiltered felt; slow to make, so a vintage slider only re-bakes it."""
     w, h = size
     small = pygame.Surface((max(1, w // 8), max(1, h // 8)))
     cx, cy = small.get_width() / 2, small.get_height() / 2
@@ -31,5 +40,4 @@ def felt(size: tuple[int, int], params: VintageParams, colour: tuple[int, int, i
     for y in range(0, h, 64):
         for x in range(0, w, 64):
             surf.blit(weave, (x, y))
-    surf = bake(surf, params)
-    return surf.convert() if pygame.display.get_surface() is not None else surf
+    return surf

@@ -15,8 +15,13 @@ from game.ui.audio import AssetError
 class Layout:
     """Named rectangles in the map's own pixel space (its design size), scaled on request."""
 
-    def __init__(self, name: str, size: tuple[int, int], rects: dict[str, tuple[float, float, float, float]],
-                 properties: dict[str, dict[str, object]]) -> None:
+    def __init__(
+        self,
+        name: str,
+        size: tuple[int, int],
+        rects: dict[str, tuple[float, float, float, float]],
+        properties: dict[str, dict[str, object]],
+    ) -> None:
         self.name = name
         self.size = size
         self.rects = rects

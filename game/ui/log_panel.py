@@ -52,8 +52,13 @@ class LogPanel:
         room = max(1, (r.bottom - 10 - top) // line_h)
         wrapped = self._wrap()
         end = len(wrapped) - self.scroll
-        shown = wrapped[max(0, end - room):end]
+        shown = wrapped[max(0, end - room) : end]
         for i, (line, first) in enumerate(shown):
             x = r.x + 16 if first else r.x + 28
-            text.draw(surface, line, (x, top + i * line_h), theme.SIZE_SMALL,
-                      theme.CREAM if first else theme.PARCHMENT)
+            text.draw(
+                surface,
+                line,
+                (x, top + i * line_h),
+                theme.SIZE_SMALL,
+                theme.CREAM if first else theme.PARCHMENT,
+            )

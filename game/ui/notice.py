@@ -13,7 +13,7 @@ class Notices:
         self.items: list[list] = []  # [message, seconds left]
 
     def show(self, message: str, seconds: float = 5.0) -> None:
-        self.items = [i for i in self.items if i[0] != message][-2:] + [[message, seconds]]
+        self.items = [*[i for i in self.items if i[0] != message][-2:], [message, seconds]]
 
     def update(self, dt: float) -> None:
         if self.items:
@@ -31,6 +31,12 @@ class Notices:
             rect.centerx = surface.get_width() // 2
             draw_panel(surface, rect, "panel")
             for i, line in enumerate(lines):
-                text.draw(surface, line, (rect.centerx, rect.y + 8 + i * line_h), theme.SIZE_SMALL,
-                          theme.CREAM, "midtop")
+                text.draw(
+                    surface,
+                    line,
+                    (rect.centerx, rect.y + 8 + i * line_h),
+                    theme.SIZE_SMALL,
+                    theme.CREAM,
+                    "midtop",
+                )
             y = rect.bottom + 6

@@ -24,6 +24,13 @@ def _font_file(italic: bool) -> Path | None:
     return path if path.exists() else None
 
 
+def reset() -> None:
+    """Forgets fonts and rendered text (they die with pygame.quit; a new App starts clean)."""
+    font.cache_clear()
+    _suit_icon.cache_clear()
+    _cache.clear()
+
+
 def set_scale(scale: float) -> None:
     """Type sizes follow the window height (720 px = 1.0)."""
     global _scale
@@ -51,14 +58,29 @@ def font(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Fon
 
 
 @cache
-def _suit_icon(suit: str, height: int, four: bool) -> pygame.Surface:
+def _suit_icon(suit: str, height: int, four: bool, chip: bool = False) -> pygame.Surface:
+    """A suit symbol; on light-on-dark text it sits on a small card-coloured chip so ♠ and ♣ show."""
     folder = "suits4" if four else "suits"
-    image = pygame.image.load(str(CARDS / folder / f"{suit}.png"))
-    return pygame.transform.smoothscale(image, (height, height))
+    path = CARDS / folder / f"{suit}.png"
+    try:
+        image = pygame.image.load(str(path))
+    except (pygame.error, FileNotFoundError) as exc:
+        from game.ui.audio import AssetError
+
+        raise AssetError(path, "tools/make_cards.py") from exc
+    if not chip:
+        return pygame.transform.smoothscale(image, (height, height))
+    inner = round(height * 0.8)
+    surf = pygame.Surface((height, height), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (243, 234, 211), surf.get_rect(), border_radius=max(2, height // 5))
+    icon = pygame.transform.smoothscale(image, (inner, inner))
+    surf.blit(icon, icon.get_rect(center=surf.get_rect().center))
+    return surf
 
 
-def render(text: str, size: float, colour: tuple[int, int, int], bold: bool = False,
-           italic: bool = False) -> pygame.Surface:
+def render(
+    text: str, size: float, colour: tuple[int, int, int], bold: bool = False, italic: bool = False
+) -> pygame.Surface:
     """One line of text as a surface; suit characters become icons. Cached by all arguments."""
     key = (text, size, colour, bold, italic)
     surf = _cache.get(key)
@@ -78,6 +100,7 @@ def render(text: str, size: float, colour: tuple[int, int, int], bold: bool = Fa
 def _render_with_suits(f: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
     height = f.get_linesize()
     icon_h = round(f.get_ascent() * 0.72)
+    chip = sum(colour) > 3 * 140
     pieces: list[tuple[pygame.Surface, bool]] = []  # (surface, is an icon)
     run = ""
     for ch in text + "\0":
@@ -86,7 +109,7 @@ def _render_with_suits(f: pygame.font.Font, text: str, colour: tuple[int, int, i
                 pieces.append((f.render(run, True, colour), False))
                 run = ""
             if ch in SUITS:
-                pieces.append((_suit_icon(SUITS[ch], icon_h, _four_colour), True))
+                pieces.append((_suit_icon(SUITS[ch], icon_h, _four_colour, chip), True))
         else:
             run += ch
     width = sum(p.get_width() + icon for p, icon in pieces) + 1
@@ -99,13 +122,28 @@ def _render_with_suits(f: pygame.font.Font, text: str, colour: tuple[int, int, i
     return surf
 
 
+def _width(line: str, size: float, bold: bool, italic: bool) -> int:
+    """Rendered width; lines with suit icons are measured as drawn (icons are wider than glyphs)."""
+    if any(ch in SUITS for ch in line):
+        return render(line, size, (0, 0, 0), bold, italic).get_width()
+    return font(px(size), bold, italic).size(line)[0]
+
+
 def size_of(text: str, size: float, bold: bool = False) -> tuple[int, int]:
     return render(text, size, (0, 0, 0), bold).get_size()
 
 
-def draw(surface: pygame.Surface, text: str, pos: tuple[int, int], size: float,
-         colour: tuple[int, int, int], anchor: str = "topleft", bold: bool = False,
-         italic: bool = False, shadow: bool = False) -> pygame.Rect:
+def draw(
+    surface: pygame.Surface,
+    text: str,
+    pos: tuple[int, int],
+    size: float,
+    colour: tuple[int, int, int],
+    anchor: str = "topleft",
+    bold: bool = False,
+    italic: bool = False,
+    shadow: bool = False,
+) -> pygame.Rect:
     """Draws one line anchored at `pos` (any pygame.Rect anchor name) and returns its rect."""
     surf = render(text, size, colour, bold, italic)
     rect = surf.get_rect(**{anchor: pos})
@@ -117,14 +155,13 @@ def draw(surface: pygame.Surface, text: str, pos: tuple[int, int], size: float,
 
 def wrap(text: str, size: float, width: int, bold: bool = False, italic: bool = False) -> list[str]:
     """Breaks text into lines that fit `width`; blank lines in the text are kept as paragraph breaks."""
-    f = font(px(size), bold, italic)
     lines: list[str] = []
     for para in text.split("\n"):
         words = para.split(" ")
         line = ""
         for word in words:
             trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= width or not line:
+            if _width(trial, size, bold, italic) <= width or not line:
                 line = trial
             else:
                 lines.append(line)
@@ -133,8 +170,15 @@ def wrap(text: str, size: float, width: int, bold: bool = False, italic: bool = 
     return lines
 
 
-def draw_paragraphs(surface: pygame.Surface, text: str, rect: pygame.Rect, size: float,
-                    colour: tuple[int, int, int], italic: bool = False, spacing: float = 1.15) -> int:
+def draw_paragraphs(
+    surface: pygame.Surface,
+    text: str,
+    rect: pygame.Rect,
+    size: float,
+    colour: tuple[int, int, int],
+    italic: bool = False,
+    spacing: float = 1.15,
+) -> int:
     """Draws wrapped text inside rect (clipped at its bottom); returns the height used."""
     line_h = round(font(px(size), False, italic).get_linesize() * spacing)
     y = rect.top

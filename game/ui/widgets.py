@@ -43,8 +43,14 @@ class Widget:
 class Label(Widget):
     focusable = False
 
-    def __init__(self, rect: pygame.Rect, label: str, size: float = theme.SIZE_BODY,
-                 colour: tuple[int, int, int] = theme.CREAM, anchor: str = "midleft") -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        label: str,
+        size: float = theme.SIZE_BODY,
+        colour: tuple[int, int, int] = theme.CREAM,
+        anchor: str = "midleft",
+    ) -> None:
         super().__init__(rect)
         self.label, self.size, self.colour, self.anchor = label, size, colour, anchor
 
@@ -53,8 +59,15 @@ class Label(Widget):
 
 
 class Button(Widget):
-    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], None],
-                 enabled: bool = True, primary: bool = False, size: float = theme.SIZE_BODY) -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        label: str,
+        on_click: Callable[[], None],
+        enabled: bool = True,
+        primary: bool = False,
+        size: float = theme.SIZE_BODY,
+    ) -> None:
         super().__init__(rect)
         self.label, self.on_click, self.primary, self.size = label, on_click, primary, size
         self.enabled = enabled
@@ -98,18 +111,20 @@ class Button(Widget):
         self._focus_ring(surface)
 
 
-def _arrow(surface: pygame.Surface, centre: tuple[int, int], size: int, left: bool,
-           colour: tuple[int, int, int]) -> None:
+def _arrow(
+    surface: pygame.Surface, centre: tuple[int, int], size: int, left: bool, colour: tuple[int, int, int]
+) -> None:
     x, y = centre
-    d = -size if left else size
+    d = size if left else -size
     pygame.draw.polygon(surface, colour, [(x + d // 2, y - size), (x + d // 2, y + size), (x - d // 2, y)])
 
 
 class Slider(Widget):
     """A 0–100 % slider: drag, click, or Left/Right when focused."""
 
-    def __init__(self, rect: pygame.Rect, label: str, value: int, on_change: Callable[[int], None],
-                 step: int = 5) -> None:
+    def __init__(
+        self, rect: pygame.Rect, label: str, value: int, on_change: Callable[[int], None], step: int = 5
+    ) -> None:
         super().__init__(rect)
         self.label, self.value, self.on_change, self.step = label, value, on_change, step
         self.dragging = False
@@ -151,8 +166,9 @@ class Slider(Widget):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        text.draw(surface, self.label, (self.rect.x, self.rect.centery), theme.SIZE_BODY, theme.CREAM,
-                  "midleft")
+        text.draw(
+            surface, self.label, (self.rect.x, self.rect.centery), theme.SIZE_BODY, theme.CREAM, "midleft"
+        )
         t = self.track
         pygame.draw.rect(surface, theme.WALNUT_DARK, t.inflate(4, 4), border_radius=5)
         filled = t.copy()
@@ -161,16 +177,29 @@ class Slider(Widget):
         knob = (t.left + t.width * self.value // 100, t.centery)
         pygame.draw.circle(surface, theme.WALNUT_DARK, knob, 11)
         pygame.draw.circle(surface, theme.BRASS_LIGHT if self.hover or self.focused else theme.BRASS, knob, 9)
-        text.draw(surface, f"{self.value} %", (self.rect.right, self.rect.centery), theme.SIZE_BODY,
-                  theme.PARCHMENT, "midright")
+        text.draw(
+            surface,
+            f"{self.value} %",
+            (self.rect.right, self.rect.centery),
+            theme.SIZE_BODY,
+            theme.PARCHMENT,
+            "midright",
+        )
         self._focus_ring(surface)
 
 
 class Choice(Widget):
     """Cycles through options with arrows (click either side, or Left/Right when focused)."""
 
-    def __init__(self, rect: pygame.Rect, label: str, options: Sequence[tuple[Any, str]], value: Any,
-                 on_change: Callable[[Any], None], label_width: float = 0.45) -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        label: str,
+        options: Sequence[tuple[Any, str]],
+        value: Any,
+        on_change: Callable[[Any], None],
+        label_width: float = 0.45,
+    ) -> None:
         super().__init__(rect)
         self.label, self.options, self.on_change = label, list(options), on_change
         self.label_width = label_width
@@ -207,8 +236,9 @@ class Choice(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.label:
-            text.draw(surface, self.label, (self.rect.x, self.rect.centery), theme.SIZE_BODY,
-                      theme.CREAM, "midleft")
+            text.draw(
+                surface, self.label, (self.rect.x, self.rect.centery), theme.SIZE_BODY, theme.CREAM, "midleft"
+            )
         box = self.box
         draw_panel(surface, box, "hover" if self.hover or self.focused else "field")
         colour = theme.BRASS_LIGHT
@@ -219,16 +249,29 @@ class Choice(Widget):
 
 
 class Toggle(Choice):
-    def __init__(self, rect: pygame.Rect, label: str, value: bool, on_change: Callable[[bool], None],
-                 on_text: str, off_text: str) -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        label: str,
+        value: bool,
+        on_change: Callable[[bool], None],
+        on_text: str,
+        off_text: str,
+    ) -> None:
         super().__init__(rect, label, [(False, off_text), (True, on_text)], value, on_change)
 
 
 class TextInput(Widget):
     """A one-line text field; typing goes in while it is focused (click it or Tab to it)."""
 
-    def __init__(self, rect: pygame.Rect, value: str, on_change: Callable[[str], None],
-                 max_len: int = 28, placeholder: str = "") -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        value: str,
+        on_change: Callable[[str], None],
+        max_len: int = 28,
+        placeholder: str = "",
+    ) -> None:
         super().__init__(rect)
         self.value, self.on_change, self.max_len, self.placeholder = value, on_change, max_len, placeholder
 
@@ -255,8 +298,9 @@ class TextInput(Widget):
         draw_panel(surface, self.rect, "field")
         shown = self.value or self.placeholder
         colour = theme.CREAM if self.value else theme.DIM
-        r = text.draw(surface, shown, (self.rect.x + 10, self.rect.centery), theme.SIZE_BODY, colour,
-                      "midleft")
+        r = text.draw(
+            surface, shown, (self.rect.x + 10, self.rect.centery), theme.SIZE_BODY, colour, "midleft"
+        )
         if self.focused:
             x = r.right + 2 if self.value else self.rect.x + 10
             pygame.draw.line(surface, theme.BRASS_LIGHT, (x, self.rect.y + 8), (x, self.rect.bottom - 8), 2)
@@ -294,6 +338,10 @@ class Form:
             return
         self.focus_index = items.index(widget)
         widget.focused = True
+
+    def focus(self, widget: Widget | None) -> None:
+        """Puts the keyboard focus on `widget` (None: no focus)."""
+        self._set_focus(widget)
 
     def move_focus(self, delta: int) -> None:
         items = self.focusable

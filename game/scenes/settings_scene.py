@@ -1,0 +1,163 @@
+"""The settings: every change is applied and saved at once, with a live preview of cards on the baize.
+
+It can sit over the menu or over a table's pause overlay; Back returns to whichever it came from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engine.scene import Scene
+from game.i18n import tr
+from game.settings import ANIM_SPEEDS, LANGUAGES, THINK_TIMES
+from game.ui import text, theme
+from game.ui.felt import felt
+from game.ui.panel import draw_panel
+from game.ui.salon import Column, Grid, backdrop, chip_side, ornament, restore_focus, suit_chip
+from game.ui.widgets import Button, Choice, Form, Slider, Toggle
+
+if TYPE_CHECKING:
+    from game.app import App
+
+THINK_NAMES = ("brisk", "steady", "deliberate", "pensive")
+PREVIEW_CARDS = (("french", "QH"), ("french", "10D"), ("french", "KC"))
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.form = Form()
+        self.g = Grid(app.size)
+        self.headings: list[tuple[str, tuple[int, int]]] = []
+
+    def relayout(self) -> None:
+        w, h = self.app.size
+        g = self.g = Grid((w, h))
+        focus = self.form.focus_index
+        held = next(
+            (i for i, w in enumerate(self.form.widgets) if isinstance(w, Slider) and w.dragging), None
+        )
+        margin = g(36)
+        self.panel = pygame.Rect(0, 0, min(w - 2 * margin, g(1120)), h - 2 * margin)
+        self.panel.center = (w // 2, h // 2)
+        inner = self.panel.inflate(-2 * g(32), -2 * g(28))
+        self.title_at = inner.topleft
+        self.rule_y = inner.y + g(62)
+        left_w = round(inner.width * 0.6)
+        col = Column(inner.x, self.rule_y + g(20), left_w, g(34), g(7))
+        self.preview = pygame.Rect(inner.x + left_w + g(40), self.rule_y + g(56), 0, 0)
+        self.preview.size = (inner.right - self.preview.x, inner.bottom - g(64) - self.preview.y)
+        self.form = Form()
+        self.headings = []
+        s, add = self.app.settings, self.form.add
+        self._heading(col, "general")
+        add(
+            Choice(
+                col.next(),
+                tr("settings.language"),
+                [(lang, tr(f"settings.lang.{lang}")) for lang in LANGUAGES],
+                s.language,
+                self._change("language"),
+            )
+        )
+        add(Slider(col.next(), tr("settings.volume"), s.volume, self._change("volume")))
+        self._heading(col, "picture")
+        for field in ("contrast", "grain", "temperature"):
+            add(Slider(col.next(), tr(f"settings.{field}"), getattr(s, field), self._change(field)))
+        for field in ("four_colour", "fullscreen"):
+            add(
+                Toggle(
+                    col.next(),
+                    tr(f"settings.{field}"),
+                    getattr(s, field),
+                    self._change(field),
+                    tr("settings.on"),
+                    tr("settings.off"),
+                )
+            )
+        self._heading(col, "pace")
+        add(
+            Choice(
+                col.next(),
+                tr("settings.anim_speed"),
+                [(k, tr(f"settings.speed.{k}")) for k in ANIM_SPEEDS],
+                s.anim_speed,
+                self._change("anim_speed"),
+            )
+        )
+        thinking = [(t, tr(f"settings.think.{n}")) for t, n in zip(THINK_TIMES, THINK_NAMES, strict=True)]
+        add(Choice(col.next(), tr("settings.think_time"), thinking, s.think_time, self._change("think_time")))
+        back = pygame.Rect(0, 0, g(220), g(46))
+        back.bottomright = inner.bottomright
+        self.form.add(Button(back, tr("settings.back"), self.app.scenes.pop))
+        restore_focus(self.form, focus)
+        slider = self.form.widgets[held] if held is not None else None
+        if isinstance(slider, Slider):  # every step of a drag applies the setting, which rebuilds the form
+            slider.dragging = True
+        self._cards = [self.app.cards.face(pack, code, g(108)) for pack, code in PREVIEW_CARDS]
+
+    def _heading(self, col: Column, key: str) -> None:
+        self.headings.append((tr(f"settings.section.{key}"), (col.x, col.y + self.g(8))))
+        col.skip(self.g(32))
+
+    def _change(self, field: str) -> Callable[[Any], None]:
+        def apply(value: object) -> None:
+            self.app.apply_settings(self.app.settings.with_(**{field: value}))
+
+        return apply
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.form.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        g = self.g
+        surface.blit(backdrop(self.app.size, self.app.vintage), (0, 0))
+        draw_panel(surface, self.panel, "panel")
+        x, y = self.title_at
+        title = text.draw(surface, tr("settings.title"), (x, y), theme.SIZE_H1, theme.CREAM)
+        text.draw(
+            surface,
+            tr("settings.hint"),
+            (title.right + g(18), title.bottom - g(8)),
+            theme.SIZE_SMALL,
+            theme.PARCHMENT,
+            "bottomleft",
+            italic=True,
+        )
+        ornament(surface, x, self.panel.right - g(32), self.rule_y)
+        for label, pos in self.headings:
+            text.draw(surface, label.upper(), pos, theme.SIZE_SMALL * 0.9, theme.BRASS)
+        self._draw_preview(surface)
+        self.form.draw(surface)
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        g, rect = self.g, self.preview
+        text.draw(
+            surface,
+            tr("settings.preview").upper(),
+            (rect.x, rect.y - g(30)),
+            theme.SIZE_SMALL * 0.9,
+            theme.BRASS,
+        )
+        surface.blit(felt(rect.size, self.app.vintage), rect)
+        pygame.draw.rect(surface, theme.WALNUT_DARK, rect.inflate(g(12), g(12)), g(6))
+        pygame.draw.rect(surface, theme.BRASS, rect.inflate(2, 2), 1)
+        card_w, card_h = self._cards[0].get_size()
+        gap, chip = g(14), chip_side(theme.SIZE_H2)
+        top = rect.centery - (card_h + g(30) + chip) // 2
+        left = rect.centerx - (len(self._cards) * (card_w + gap) - gap) // 2
+        for i, card in enumerate(self._cards):
+            surface.blit(card, (left + i * (card_w + gap), top))
+        left = rect.centerx - (4 * (chip + gap) - gap) // 2
+        for i, symbol in enumerate("♠♥♦♣"):
+            suit_chip(
+                surface, symbol, (left + i * (chip + gap), top + card_h + g(30) + chip // 2), theme.SIZE_H2
+            )
