@@ -18,10 +18,6 @@ SCENES = ("menu", "settings", "rules", "falkenstein", "hotseat", "fireworks", "s
 
 def build(app, scene: str):  # type: ignore[no-untyped-def]
     """The scene, brought to a representative moment."""
-    from game.rules.falkenstein_data import HEROES
-    from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
-    from game.scenes.falkenstein_table import FalkensteinTable, demo_table
-
     if scene == "menu":
         from game.scenes.menu import MenuScene
 
@@ -38,6 +34,10 @@ def build(app, scene: str):  # type: ignore[no-untyped-def]
         from game.scenes.handover import HandoverScene
 
         return HandoverScene(app, "Clara", "Gräfin Ilse is challenged.", lambda: None), 0.0
+    from game.rules.falkenstein_data import HEROES
+    from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
+    from game.scenes.falkenstein_table import FalkensteinTable, demo_table
+
     if scene == "falkenstein":
         setup = FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), None, seed=11)
         return FalkensteinTable(app, setup), 5.0
@@ -62,7 +62,6 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lang", choices=("fr", "en"))
     args = p.parse_args(argv)
     os.environ.setdefault("ATOUT_CONFIG_DIR", tempfile.mkdtemp(prefix="atout-shot-"))
-    import pygame
 
     from game.app import App
     from game.settings import Settings
@@ -78,8 +77,32 @@ def main(argv: list[str] | None = None) -> int:
             app.step(1 / 60)
     for _ in range(3):
         app.step(1 / 60)
-    pygame.image.save(app.screen, args.out)
+    save_png(app.screen, args.out)
     return 0
+
+
+def save_png(surface, path: str) -> None:  # type: ignore[no-untyped-def]
+    """A plain RGB PNG with fast compression (pygame's own save spends most of this tool's time)."""
+    import struct
+    import zlib
+
+    import pygame
+
+    w, h = surface.get_size()
+    raw = pygame.image.tobytes(surface, "RGB")
+    rows = b"".join(b"\0" + raw[y * w * 3 : (y + 1) * w * 3] for y in range(h))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
+    with open(path, "wb") as f:
+        f.write(
+            b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(rows, 3))
+            + chunk(b"IEND", b"")
+        )
 
 
 def _play_to_score(app, table) -> None:  # type: ignore[no-untyped-def]

@@ -24,7 +24,7 @@ def felt(
 def _raw_felt(size: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Surface:
     """The unfiltered felt; slow to make, so a vintage slider only re-bakes it."""
     w, h = size
-    small = pygame.Surface((max(1, w // 8), max(1, h // 8)))
+    small = pygame.Surface((64, 36))
     cx, cy = small.get_width() / 2, small.get_height() / 2
     for y in range(small.get_height()):
         for x in range(small.get_width()):
