@@ -86,6 +86,7 @@ class FalkensteinTable(TableScene):
         self.computer_host = ComputerHost(random.Random(setup.seed + 1))
         self.layout = load_layout("falkenstein")
         self.host_avatar = Avatar(setup.seed % 997 + 3, setup.host_name or tr("fal.host"))
+        self.host_avatar.masters()  # carve the portrait now, not on the first animated frame
         self.log = LogPanel(tr("fal.log"))
         self.hand: list[CardSprite] = []  # the visible seat's hand, in slot order
         self.hand_seat: int | None = None
@@ -96,6 +97,7 @@ class FalkensteinTable(TableScene):
         self.shown_deck = len(DECK)
         self.shown_discard = 0
         self.shown_results: list[Resolved] = []
+        self.shown_challenge: ChallengeSet | None = None
         self.fireworks: Fireworks | None = None
         self.message = ""
         self.message_good: bool | None = None
@@ -310,6 +312,7 @@ class FalkensteinTable(TableScene):
 
     def _challenge_set(self, event: ChallengeSet) -> float:
         self.challenge_no += 1
+        self.shown_challenge = event
         character = self.setup.seats[event.seat].character
         if self.scenario:
             self.story = self.scenario.challenges[self.challenge_no - 1].text.get(language())
@@ -605,53 +608,19 @@ class FalkensteinTable(TableScene):
         )
 
     def _draw_challenge(self, surface: pygame.Surface) -> None:
+        """The story panel: the scenario's narration (or the Host's words), shrunk to fit if long."""
         area = self.r("challenge")
         draw_panel(surface, area, "paper")
         inner = area.inflate(-36, -24)
         title = self.scenario.title.get(language()) if self.scenario else tr("fal.title")
         text.draw(surface, title, inner.topleft, theme.SIZE_SMALL, theme.SEPIA, bold=True)
         if self.scenario:
-            total = len(self.scenario.challenges)
-            text.draw(
-                surface,
-                tr("fal.challenge_no", n=max(1, self.challenge_no), total=total),
-                inner.topright,
-                theme.SIZE_SMALL,
-                theme.SEPIA,
-                "topright",
-            )
-        top = inner.y + text.line_height(theme.SIZE_SMALL) + 4
-        challenge = self.game.view("host").challenge
-        reserve = text.line_height(theme.SIZE_BODY) + 6 if challenge else 0
-        story = pygame.Rect(inner.x, top, inner.width, inner.bottom - top - reserve)
-        text.draw_paragraphs(
-            surface, self.story, story, theme.SIZE_BODY - 2, theme.INK, italic=True, spacing=1.05
-        )
-        if challenge:
-            character = self.setup.seats[challenge.seat].character.name
-            line = tr(
-                "fal.challenge_line",
-                name=character,
-                talent=talent_name(challenge.talent),
-                suit=_suit_char(challenge.trump),
-                level=tr(f"level.{challenge.level}"),
-                opposition=tr(f"level.{challenge.opposition}"),
-            )
-            r = text.draw(
-                surface, line, (inner.x, inner.bottom), theme.SIZE_SMALL, theme.INK, "bottomleft", bold=True
-            )
-            colour = {"stronger": theme.SUCCESS, "equal": theme.BRASS, "weaker": theme.FAILURE}[
-                challenge.standing
-            ]
-            text.draw(
-                surface,
-                tr(f"standing.{challenge.standing}"),
-                (inner.right, r.centery),
-                theme.SIZE_BODY,
-                tuple(c * 3 // 4 for c in colour),
-                "midright",
-                bold=True,
-            )
+            counter = tr("fal.challenge_no", n=max(1, self.challenge_no), total=len(self.scenario.challenges))
+            text.draw(surface, counter, inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright")
+        top = inner.y + text.line_height(theme.SIZE_SMALL) + 6
+        story = pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
+        size = text.fitting_size(self.story, story, theme.SIZE_BODY - 1, theme.SIZE_SMALL - 2, True, 1.05)
+        text.draw_paragraphs(surface, self.story, story, size, theme.INK, italic=True, spacing=1.05)
 
     def _seat_plate(self, seat: int) -> pygame.Rect:
         area = self.r("seats")
@@ -697,6 +666,31 @@ class FalkensteinTable(TableScene):
                 theme.PARCHMENT,
                 "bottomleft",
             )
+        self._draw_talents(surface, area)
+
+    def _draw_talents(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The talents of the character in play, under the name plates, as far as there is room."""
+        seat = self.shown_challenge.seat if self.shown_challenge else 0
+        character = self.setup.seats[seat].character
+        y = self._seat_plate(len(self.setup.seats) - 1).bottom + 10
+        size = theme.SIZE_SMALL - 3
+        lh = text.line_height(size)
+        if y + 2 * lh > area.bottom:
+            return
+        title = text.fit(tr("fal.talents", name=character.name), size, area.width - 24)
+        text.draw(surface, title, (area.x + 12, y), size, theme.BRASS_LIGHT)
+        y += lh + 2
+        for talent in sorted(character.talents, key=lambda t: -t.level):
+            if y + lh > area.bottom - 6:
+                break
+            label = f"{talent_name(talent.id)} {_suit_char(talent.suit)}"
+            text.draw(
+                surface, text.fit(label, size, area.width * 3 // 5), (area.x + 12, y), size, theme.CREAM
+            )
+            text.draw(
+                surface, tr(f"level.{talent.level}"), (area.right - 12, y), size, theme.PARCHMENT, "topright"
+            )
+            y += lh
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         cards = self.app.cards
@@ -707,11 +701,14 @@ class FalkensteinTable(TableScene):
             surface.blit(back, back.get_rect(center=(deck.centerx - i, deck.centery - i)))
         for sprite in self.discard:
             sprite.draw(surface, cards, self.card_w)
-        discard = self.r("discard")
+        slots = [("played", self.played), ("hostcard", self.drawn)]
         if not self.discard:
-            outline = pygame.Rect((0, 0), cards.size_for(self.card_w))
-            outline.center = discard.center
-            pygame.draw.rect(surface, (40, 96, 66), outline, 2, border_radius=8)
+            slots.append(("discard", None))
+        for name, sprite in slots:
+            if sprite is None:
+                outline = pygame.Rect((0, 0), cards.size_for(self.card_w))
+                outline.center = self.r(name).center
+                pygame.draw.rect(surface, (46, 104, 72), outline, 2, border_radius=max(4, self.card_w // 12))
         text.draw(
             surface,
             tr("fal.deck", n=size),
@@ -732,23 +729,41 @@ class FalkensteinTable(TableScene):
             )
 
     def _draw_message(self, surface: pygame.Surface) -> None:
-        message, colour = (
-            self.message,
-            {True: theme.SUCCESS, False: theme.FAILURE, None: theme.CREAM}[self.message_good],
-        )
+        """Under the cards: who is challenged with what and the standing, then the outcome or advice."""
+        colours = {True: (178, 226, 146), False: (246, 150, 126), None: theme.CREAM}
+        message, colour = self.message, colours[self.message_good]
         if self.awaiting == "continue" and not self.busy:
             message, colour = tr("fal.continue"), theme.BRASS_LIGHT
-        if not message:
+        challenge = self.shown_challenge
+        if not message and challenge is None:
             return
         area = self.r("message")
-        lines = text.wrap(message, theme.SIZE_BODY - 2, area.width - 40)[:2]
-        lh = text.line_height(theme.SIZE_BODY - 2)
-        box = pygame.Rect(0, 0, area.width, lh * len(lines) + 14)
-        box.center = area.center
-        draw_panel(surface, box, "glass")
-        light = {theme.SUCCESS: (178, 226, 146), theme.FAILURE: (246, 150, 126)}.get(colour, colour)
-        for i, line in enumerate(lines):
-            text.draw(surface, line, (box.centerx, box.y + 7 + i * lh), theme.SIZE_BODY - 2, light, "midtop")
+        draw_panel(surface, area, "glass")
+        size = theme.SIZE_SMALL + 1
+        lh = text.line_height(size)
+        y = area.centery - (lh if challenge and message else lh // 2)
+        if challenge is not None:
+            line = tr(
+                "fal.challenge_line",
+                talent=talent_name(challenge.talent),
+                suit=_suit_char(challenge.trump),
+                level=tr(f"level.{challenge.level}"),
+                opposition=tr(f"level.{challenge.opposition}"),
+            )
+            if len(self.setup.seats) > 1:
+                line = f"{self.setup.seats[challenge.seat].character.name} · {line}"
+            standing = tr(f"standing.{challenge.standing}")
+            tint = {"stronger": (178, 226, 146), "equal": theme.BRASS_LIGHT, "weaker": (246, 150, 126)}
+            width = area.width - 40 - text.size_of(standing, size, True)[0] - 16
+            text.draw(surface, text.fit(line, size, width), (area.x + 20, y), size, theme.PARCHMENT)
+            text.draw(
+                surface, standing, (area.right - 20, y), size, tint[challenge.standing], "topright", bold=True
+            )
+            y += lh
+        if message:
+            text.draw(
+                surface, text.fit(message, size, area.width - 40), (area.centerx, y), size, colour, "midtop"
+            )
 
     def _draw_hints(self, surface: pygame.Surface) -> None:
         area = self.r("controls").inflate(-24, 0)

@@ -16,6 +16,7 @@ STYLES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, i
     "hover": ((98, 64, 38), (140, 100, 60), theme.BRASS_LIGHT, 2, 255),
     "pressed": (theme.WALNUT_DARK, (70, 46, 28), theme.BRASS, 2, 255),
     "primary": (theme.BRASS, theme.BRASS_LIGHT, (120, 86, 36), 2, 255),
+    "primary_hover": (theme.BRASS_LIGHT, (246, 224, 160), (140, 100, 40), 2, 255),
     "disabled": ((60, 50, 42), (76, 66, 56), (110, 100, 86), 1, 220),
     "field": ((24, 16, 10), (60, 42, 26), (140, 112, 64), 1, 240),
     "paper": (theme.PARCHMENT, (250, 242, 222), theme.SEPIA, 2, 250),

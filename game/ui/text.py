@@ -191,6 +191,18 @@ def draw_paragraphs(
     return y - rect.top
 
 
+def fitting_size(
+    text: str, rect: pygame.Rect, size: float, smallest: float, italic: bool = False, spacing: float = 1.15
+) -> float:
+    """The largest type size from `size` down to `smallest` at which the wrapped text fits `rect`."""
+    while size > smallest:
+        line_h = round(font(px(size), False, italic).get_linesize() * spacing)
+        if len(wrap(text, size, rect.width, italic=italic)) * line_h <= rect.height:
+            return size
+        size -= 1
+    return smallest
+
+
 def line_height(size: float, italic: bool = False) -> int:
     return font(px(size), False, italic).get_linesize()
 

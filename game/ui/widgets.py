@@ -97,16 +97,19 @@ class Button(Widget):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
+        lit = self.hover or self.focused
         if not self.enabled:
             style = "disabled"
         elif self.pressed:
             style = "pressed"
-        elif self.hover or self.focused:
-            style = "hover"
+        elif self.primary:
+            style = "primary_hover" if lit else "primary"
         else:
-            style = "primary" if self.primary else "button"
+            style = "hover" if lit else "button"
         draw_panel(surface, self.rect, style)
-        colour = theme.DIM if not self.enabled else (theme.INK if self.primary else theme.CREAM)
+        colour = (
+            theme.DIM if not self.enabled else (theme.INK if style.startswith("primary") else theme.CREAM)
+        )
         text.draw(surface, self.label, self.rect.center, self.size, colour, "center", bold=self.primary)
         self._focus_ring(surface)
 
