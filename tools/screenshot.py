@@ -63,6 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     os.environ.setdefault("ATOUT_CONFIG_DIR", tempfile.mkdtemp(prefix="atout-shot-"))
 
+    import pygame
+
     from game.app import App
     from game.settings import Settings
 
@@ -74,6 +76,10 @@ def main(argv: list[str] | None = None) -> int:
         _play_to_score(app, scene)
     else:
         for _ in range(round(seconds * 60)):
+            app.step(1 / 60)
+    if args.scene == "hotseat":  # past the hand-over screen, to the Host's challenge panel
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+        for _ in range(30):
             app.step(1 / 60)
     for _ in range(3):
         app.step(1 / 60)

@@ -16,7 +16,7 @@ import pygame
 from game.ai.falkenstein import ComputerHost, choose_card
 from game.i18n import language, tr
 from game.paths import SCENARIOS
-from game.rules.falkenstein import DECK
+from game.rules.falkenstein import DECK, standing_of
 from game.rules.falkenstein_data import HEROES, TALENTS
 from game.rules.falkenstein_session import (
     CardDrawn,
@@ -101,7 +101,10 @@ class FalkensteinTable(TableScene):
         self.fireworks: Fireworks | None = None
         self.message = ""
         self.message_good: bool | None = None
-        self.story = self.scenario.intro.get(language()) if self.scenario else ""
+        if self.scenario:
+            self.story = self.scenario.intro.get(language())
+        else:
+            self.story = tr("fal.story_hotseat" if setup.mode == "hotseat" else "fal.story_demo")
         self.chances: dict[str, str] = {}
         self.selected: int | None = None
         self.dragging: CardSprite | None = None
@@ -420,8 +423,8 @@ class FalkensteinTable(TableScene):
 
     # hot-seat Host ---------------------------------------------------------------------------
     def _build_host_form(self) -> None:
-        area = self.r("hostpanel").inflate(-40, -20)
-        row = 50
+        area = self.r("hostpanel").inflate(-48, -28)
+        row = 58
         seats = [(i, s.character.name) for i, s in enumerate(self.setup.seats)]
         previous = getattr(self, "_host_choice", (0, None, 3))
         seat = previous[0] if previous[0] < len(seats) else 0
@@ -437,7 +440,7 @@ class FalkensteinTable(TableScene):
             for t in talents
         ]
         talent = previous[1] if previous[1] in talents else talents[0]
-        y = area.y + 50
+        y = area.y + 64
         self.host_seat = Choice(
             pygame.Rect(area.x, y, area.width, 42),
             tr("fal.host_character"),
@@ -571,12 +574,14 @@ class FalkensteinTable(TableScene):
         return super().busy or self.fireworks is not None
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_felt(surface)
+        self.draw_backdrop(
+            surface, [(self.r("challenge"), "paper"), (self.log.rect, "glass"), (self.r("seats"), "glass")]
+        )
         self._draw_host(surface)
         self._draw_challenge(surface)
         self._draw_seats(surface)
         self._draw_piles(surface)
-        self.log.draw(surface)
+        self.log.draw(surface, with_panel=False)
         self.controls.draw(surface)
         self._draw_hints(surface)
         self._draw_message(surface)
@@ -610,7 +615,6 @@ class FalkensteinTable(TableScene):
     def _draw_challenge(self, surface: pygame.Surface) -> None:
         """The story panel: the scenario's narration (or the Host's words), shrunk to fit if long."""
         area = self.r("challenge")
-        draw_panel(surface, area, "paper")
         inner = area.inflate(-36, -24)
         title = self.scenario.title.get(language()) if self.scenario else tr("fal.title")
         text.draw(surface, title, inner.topleft, theme.SIZE_SMALL, theme.SEPIA, bold=True)
@@ -629,7 +633,6 @@ class FalkensteinTable(TableScene):
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
         area = self.r("seats")
-        draw_panel(surface, area, "glass")
         text.draw(
             surface,
             tr("fal.characters"),
@@ -722,6 +725,8 @@ class FalkensteinTable(TableScene):
             ("played", tr("fal.your_card")),
             ("hostcard", tr("fal.host_card")),
         )
+        if self.awaiting == "host":
+            return  # the Host's panel covers the table's centre
         top = min(self.r(name).y for name, _ in labels) - 6
         for name, label in labels:
             text.draw(
@@ -802,17 +807,21 @@ class FalkensteinTable(TableScene):
         self.host_form.draw(surface)
         seat = self.host_seat.value
         level = self.setup.seats[seat].character.level_of(self.host_talent.value)
-        from game.rules.falkenstein import standing_of
-
         standing = standing_of(level, self.host_level.value)
+        tint = {"stronger": (178, 226, 146), "equal": theme.BRASS_LIGHT, "weaker": (246, 150, 126)}
+        y = self.host_level.rect.bottom + 24
         text.draw(
             surface,
             tr(f"standing.{standing}"),
-            (area.centerx, area.bottom - 58),
-            theme.SIZE_BODY,
-            theme.CREAM,
-            "midbottom",
-            italic=True,
+            (area.centerx, y),
+            theme.SIZE_H2,
+            tint[standing],
+            "midtop",
+            bold=True,
+        )
+        advice = pygame.Rect(area.x + 60, y + text.line_height(theme.SIZE_H2) + 6, area.width - 120, 90)
+        text.draw_paragraphs(
+            surface, tr(f"fal.standing_msg.{standing}"), advice, theme.SIZE_BODY, theme.PARCHMENT, italic=True
         )
 
 

@@ -93,8 +93,15 @@ class TableScene(Scene):
         if self.app.settings.anim_speed != "instant" or name in ("success", "failure"):
             self.app.audio.play(name, volume)
 
-    def draw_felt(self, surface: pygame.Surface) -> None:
-        surface.blit(felt(self.app.size, self.app.vintage), (0, 0))
+    def draw_backdrop(self, surface: pygame.Surface, panels: list[tuple[pygame.Rect, str]]) -> None:
+        """The felt with the table's fixed panels, composed once per size and filter setting."""
+        key = (self.app.size, self.app.vintage, tuple((tuple(r), style) for r, style in panels))
+        if getattr(self, "_backdrop_key", None) != key:
+            layer = felt(self.app.size, self.app.vintage).copy()
+            for rect, style in panels:
+                draw_panel(layer, rect, style)
+            self._backdrop, self._backdrop_key = layer, key
+        surface.blit(self._backdrop, (0, 0))
 
     def draw_refusal(self, surface: pygame.Surface) -> None:
         if self.refusal_left <= 0 or not self.refusal:

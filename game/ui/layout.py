@@ -26,6 +26,7 @@ class Layout:
         self.size = size
         self.rects = rects
         self.properties = properties
+        self._scaled: dict[tuple[str, tuple[int, int]], pygame.Rect] = {}
 
     def names(self) -> set[str]:
         return set(self.rects)
@@ -36,13 +37,18 @@ class Layout:
 
     def rect(self, name: str, window: tuple[int, int]) -> pygame.Rect:
         """The named rectangle for this window: uniform scale, centred (letterboxed) in the window."""
+        cached = self._scaled.get((name, window))
+        if cached is not None:
+            return cached.copy()
         if name not in self.rects:
             raise KeyError(f"layout {self.name!r} has no rectangle named {name!r}")
         s = self.scale(window)
         ox = (window[0] - self.size[0] * s) / 2
         oy = (window[1] - self.size[1] * s) / 2
         x, y, w, h = self.rects[name]
-        return pygame.Rect(round(ox + x * s), round(oy + y * s), round(w * s), round(h * s))
+        rect = pygame.Rect(round(ox + x * s), round(oy + y * s), round(w * s), round(h * s))
+        self._scaled[(name, window)] = rect
+        return rect.copy()
 
 
 def read_layout(path: Path) -> Layout:

@@ -43,8 +43,9 @@ class LogPanel:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_panel(surface, self.rect, "glass")
+    def draw(self, surface: pygame.Surface, with_panel: bool = True) -> None:
+        if with_panel:
+            draw_panel(surface, self.rect, "glass")
         r = self.rect
         text.draw(surface, self.title, (r.x + 16, r.y + 10), theme.SIZE_SMALL, theme.BRASS_LIGHT, bold=True)
         line_h = text.line_height(theme.SIZE_SMALL)

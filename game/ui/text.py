@@ -13,6 +13,7 @@ SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _scale = 1.0
 _four_colour = False
 _cache: dict[tuple, pygame.Surface] = {}
+_layout_cache: dict[tuple, object] = {}  # wrapped lines and fitted labels, per scale
 
 
 def _font_file(italic: bool) -> Path | None:
@@ -29,6 +30,7 @@ def reset() -> None:
     font.cache_clear()
     _suit_icon.cache_clear()
     _cache.clear()
+    _layout_cache.clear()
 
 
 def set_scale(scale: float) -> None:
@@ -37,6 +39,7 @@ def set_scale(scale: float) -> None:
     if abs(scale - _scale) > 1e-3:
         _scale = scale
         _cache.clear()
+        _layout_cache.clear()
 
 
 def set_four_colour(on: bool) -> None:
@@ -93,6 +96,8 @@ def render(
         surf = _render_with_suits(f, text, colour)
     if len(_cache) > 2000:
         _cache.clear()
+    if len(_layout_cache) > 4000:
+        _layout_cache.clear()
     _cache[key] = surf
     return surf
 
@@ -155,6 +160,14 @@ def draw(
 
 def wrap(text: str, size: float, width: int, bold: bool = False, italic: bool = False) -> list[str]:
     """Breaks text into lines that fit `width`; blank lines in the text are kept as paragraph breaks."""
+    key = ("wrap", text, size, width, bold, italic)
+    cached = _layout_cache.get(key)
+    if cached is None:
+        cached = _layout_cache[key] = _wrap(text, size, width, bold, italic)
+    return list(cached)
+
+
+def _wrap(text: str, size: float, width: int, bold: bool, italic: bool) -> list[str]:
     lines: list[str] = []
     for para in text.split("\n"):
         words = para.split(" ")
@@ -209,6 +222,14 @@ def line_height(size: float, italic: bool = False) -> int:
 
 def fit(line: str, size: float, width: int, bold: bool = False) -> str:
     """The line, shortened with an ellipsis if it is wider than `width`."""
+    key = ("fit", line, size, width, bold)
+    cached = _layout_cache.get(key)
+    if cached is None:
+        cached = _layout_cache[key] = _fit(line, size, width, bold)
+    return cached
+
+
+def _fit(line: str, size: float, width: int, bold: bool) -> str:
     f = font(px(size), bold)
     if f.size(line)[0] <= width:
         return line

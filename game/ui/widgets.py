@@ -239,15 +239,17 @@ class Choice(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.label:
+            label = text.fit(self.label, theme.SIZE_BODY, self.box.left - self.rect.x - 10)
             text.draw(
-                surface, self.label, (self.rect.x, self.rect.centery), theme.SIZE_BODY, theme.CREAM, "midleft"
+                surface, label, (self.rect.x, self.rect.centery), theme.SIZE_BODY, theme.CREAM, "midleft"
             )
         box = self.box
         draw_panel(surface, box, "hover" if self.hover or self.focused else "field")
         colour = theme.BRASS_LIGHT
         _arrow(surface, (box.left + 14, box.centery), 7, True, colour)
         _arrow(surface, (box.right - 14, box.centery), 7, False, colour)
-        text.draw(surface, self.options[self.index][1], box.center, theme.SIZE_BODY, theme.CREAM, "center")
+        shown = text.fit(self.options[self.index][1], theme.SIZE_BODY, box.width - 64)
+        text.draw(surface, shown, box.center, theme.SIZE_BODY, theme.CREAM, "center")
         self._focus_ring(surface)
 
 
