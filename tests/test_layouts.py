@@ -9,8 +9,13 @@ from game.ui.layout import load_layout, read_layout
 
 def _required() -> dict[str, frozenset[str]]:
     from game.scenes.falkenstein_table import LAYOUT_NAMES as falkenstein
+    from game.scenes.trick_table import LAYOUT_NAMES as trick
+    from game.scenes.trick_table import seat_names
 
-    return {"falkenstein": falkenstein}
+    required = {"falkenstein": falkenstein, "koenigrufen4": trick | seat_names(4) | {"talon", "panel"}}
+    for n in range(2, 7):
+        required[f"twotenjack{n}"] = trick | seat_names(n) | {"removed", "stock", "points"}
+    return required
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in TABLES.glob("*.tmx")))

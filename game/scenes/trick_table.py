@@ -1,0 +1,553 @@
+"""What the trick-game tables share: seats with portraits around the felt, the fanned hand of the person
+whose turn it is, the trick in the centre, computer seats acting on a timer, and the hot-seat hand-over.
+
+A game's table subclasses `TrickTable` and fills in the hooks (its rules state, its computer players,
+the events it shows); it never decides what is legal — it asks the rules and shows their refusal.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import has, tr
+from game.rules.errors import IllegalAction
+from game.scenes.card_setup import CardTableSetup
+from game.scenes.table_scene import TableScene
+from game.ui import text, theme
+from game.ui.avatar import Avatar
+from game.ui.card_sprite import CardSprite
+from game.ui.layout import Layout, load_layout
+from game.ui.log_panel import LogPanel
+from game.ui.panel import draw_panel
+from game.ui.widgets import Form
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+# what every trick-table layout must name (a game adds its own), besides seat0…seatN-1
+LAYOUT_NAMES = frozenset({"hand", "trick", "deck", "message", "log", "controls"})
+
+
+def seat_names(players: int) -> frozenset[str]:
+    return frozenset(f"seat{i}" for i in range(players))
+
+
+def refusal_text(exc: ValueError) -> str:
+    """The reason for a refused action, in the player's language when the rules gave it a code."""
+    if isinstance(exc, IllegalAction) and has(f"illegal.{exc.code}"):
+        return tr(f"illegal.{exc.code}", **exc.params)
+    return str(exc)
+
+
+class TrickTable(TableScene):
+    """Seats `seat0`…`seatN-1`, `hand`, `trick`, `deck`, `log` and `controls` come from the layout."""
+
+    pack = "french"  # card faces: assets/cards/<pack>/
+    back = "falkenstein"  # card back: assets/cards/backs/<back>.png
+    hand_lift = 22.0
+
+    def __init__(self, app: App, setup: CardTableSetup, layout: Layout | None = None) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.n = len(setup.seats)
+        self.layout = layout or load_layout(f"{self.game_id}{self.n}")
+        self.rng = random.Random(setup.seed ^ 0xA70)
+        self.avatars = [Avatar(setup.seed * 7 + i * 131 + 5, self.seat_name(i)) for i in range(self.n)]
+        for avatar in self.avatars:
+            avatar.masters()  # carve the portraits now, not on the first animated frame
+        self.log = LogPanel(tr("table.log"))
+        self.hand: list[CardSprite] = []
+        self.hand_seat: int | None = None
+        self.trick: list[tuple[int, CardSprite]] = []
+        self.ghosts: list[CardSprite] = []  # cards in flight to or from a seat whose hand is not shown
+        self.last_trick: list[tuple[int, str]] = []
+        self.show_last = False
+        self.selected: int | None = None
+        self.dragging: CardSprite | None = None
+        self.drag_start = (0, 0)
+        self.drag_offset = (0.0, 0.0)
+        self.awaiting = ""  # "", "computer", "handover", "human"
+        self.last_person: str | None = None
+        self.panel_form = Form()  # a game's decision panel (call a king, take a talon half…)
+        self.controls = Form()
+
+    # hooks a game fills in ------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def view(self, seat: int) -> Any:
+        raise NotImplementedError
+
+    def apply(self, action: Any) -> list[Any]:
+        raise NotImplementedError
+
+    def hand_of(self, seat: int) -> tuple[str, ...]:
+        """The cards `seat` holds, read from its own view."""
+        raise NotImplementedError
+
+    def playable(self, seat: int) -> set[str]:
+        """The cards `seat` may play now; empty when its decision is not a card from the hand."""
+        raise NotImplementedError
+
+    def card_action(self, seat: int, card: str) -> Any:
+        raise NotImplementedError
+
+    def computer_action(self, seat: int) -> Any:
+        """The computer's choice for `seat`, from that seat's view only."""
+        raise NotImplementedError
+
+    def sort_hand(self, cards: tuple[str, ...]) -> list[str]:
+        return list(cards)
+
+    def human_panel(self, seat: int) -> None:
+        """Builds `panel_form` when a person must decide something other than a card (default: nothing)."""
+        self.panel_form = Form()
+
+    def seat_detail(self, seat: int) -> str:
+        """A short line under the seat's name (score, tricks…)."""
+        return ""
+
+    def finished(self) -> None:
+        """The match (or deal) is over and every event has been shown: go to the score scene."""
+
+    # seats and people ------------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        s = self.setup.seats[seat]
+        if s.name:
+            return s.name
+        return tr("table.player_n" if s.human else "table.computer_n", n=seat + 1)
+
+    def is_human(self, seat: int) -> bool:
+        return self.setup.seats[seat].human
+
+    @property
+    def spectator_seat(self) -> int:
+        """Whose hand is shown face up when nobody human is to act: the first person, or seat 0."""
+        return next((i for i in range(self.n) if self.is_human(i)), 0)
+
+    # layout ------------------------------------------------------------------------------------------
+    def r(self, name: str) -> pygame.Rect:
+        return self.layout.rect(name, self.app.size)
+
+    @property
+    def card_w(self) -> int:
+        return max(
+            40, round(self.layout.scale(self.app.size) * self.layout.properties["hand"].get("card", 96))
+        )
+
+    def seat_anchor(self, seat: int) -> tuple[int, int]:
+        return self.r(f"seat{seat}").center
+
+    def trick_pos(self, seat: int) -> tuple[float, float]:
+        """Where `seat`'s card lies in the trick: from the centre toward that seat."""
+        centre = self.r("trick").center
+        sx, sy = self.seat_anchor(seat)
+        dx, dy = sx - centre[0], sy - centre[1]
+        d = math.hypot(dx, dy) or 1.0
+        reach = self.card_w * 0.62
+        return centre[0] + dx / d * reach, centre[1] + dy / d * reach * 0.8
+
+    def slot(self, i: int, count: int) -> tuple[float, float]:
+        """Position of the i-th card of a hand of `count`, overlapped to fit the hand area."""
+        area = self.r("hand")
+        w = self.card_w
+        step = min(w * 1.04, (area.width - w) / max(1, count - 1)) if count > 1 else 0
+        left = area.centerx - (step * (count - 1)) / 2
+        h = self.app.cards.size_for(w)[1]
+        return left + step * i, area.bottom - h / 2 - 4
+
+    def relayout(self) -> None:
+        self.log.rect = self.r("log")
+        self.log.title = tr("table.log")
+        self.build_controls()
+        if self.awaiting == "human" and self.to_act is not None and not self.playable(self.to_act):
+            self.human_panel(self.to_act)
+        for i, sprite in enumerate(self.hand):
+            sprite.x, sprite.y = self.slot(i, len(self.hand))
+        for seat, sprite in self.trick:
+            sprite.x, sprite.y = self.trick_pos(seat)
+
+    def build_controls(self) -> None:
+        from game.ui.widgets import Button
+
+        area = self.r("controls")
+        bw, bh = area.width - 24, 42
+        entries = [(tr("table.last_trick"), self.toggle_last_trick), (tr("table.pause"), self.pause)]
+        self.controls = Form(
+            [
+                Button(pygame.Rect(area.x + 12, area.bottom - (bh + 10) * (i + 1), bw, bh), label, fn)
+                for i, (label, fn) in enumerate(reversed(entries))
+            ]
+        )
+
+    def toggle_last_trick(self) -> None:
+        if self.last_trick:
+            self.show_last = not self.show_last
+        else:
+            self.refuse(tr("table.no_last_trick"))
+
+    # flow --------------------------------------------------------------------------------------------
+    def next_step(self) -> None:
+        if self.is_over or self.awaiting:
+            if self.is_over and not self.awaiting:
+                self.awaiting = "over"
+                self.finished()
+            return
+        seat = self.to_act
+        if seat is None:
+            return
+        if not self.is_human(seat):
+            self.awaiting = "computer"
+            self.avatars[seat].think(True)
+            if self.hand_seat is None:
+                self.show_hand(self.spectator_seat)
+            self.scheduler.after(self.app.settings.think_time, lambda: self._computer_move(seat), "think")
+            return
+        person = self.seat_name(seat)
+        if self.setup.humans > 1 and person != self.last_person:
+            self.awaiting = "handover"
+            self.hide_hand()
+            self.handover(person, tr("table.handover", name=person), lambda: self._ready(seat))
+            return
+        self._ready(seat)
+
+    def _ready(self, seat: int) -> None:
+        self.last_person = self.seat_name(seat)
+        self.awaiting = "human"
+        self.show_hand(seat)
+        if not self.playable(seat):
+            self.human_panel(seat)
+
+    def _computer_move(self, seat: int) -> None:
+        start = time.perf_counter()
+        action = self.computer_action(seat)
+        self.app.ai_ms.append((time.perf_counter() - start) * 1000)
+        self.avatars[seat].think(False)
+        self.awaiting = ""
+        self.act(action)
+
+    def act(self, action: Any) -> bool:
+        """Applies an action; a refusal is shown with its reason and nothing changes."""
+        try:
+            events = self.apply(action)
+        except ValueError as exc:
+            self.refuse(refusal_text(exc))
+            return False
+        self.awaiting = ""
+        self.panel_form = Form()
+        self.selected = None
+        self.enqueue(events)
+        return True
+
+    def play_card(self, index: int) -> None:
+        seat = self.hand_seat
+        if seat is None or not 0 <= index < len(self.hand):
+            return
+        if self.awaiting != "human" or self.to_act != seat or self.busy:
+            self.refuse(tr("table.wait_turn"))
+            return
+        if not self.playable(seat):
+            self.refuse(tr("table.decide_first"))
+            return
+        self.act(self.card_action(seat, self.hand[index].code))
+
+    # the hand ------------------------------------------------------------------------------------------
+    def sprite(self, card: str, face_up: bool, pos: tuple[float, float]) -> CardSprite:
+        return CardSprite(
+            card,
+            self.app.cards.path_for(self.pack, card),
+            f"backs/{self.back}",
+            pos[0],
+            pos[1],
+            face_up=face_up,
+        )
+
+    def show_hand(self, seat: int) -> None:
+        """Lays out `seat`'s own hand face up at the bottom (flipping cards that were face down)."""
+        cards = self.sort_hand(self.hand_of(seat))
+        if seat != self.hand_seat or sorted(s.code for s in self.hand) != sorted(cards):
+            self.hand = [self.sprite(c, False, self.slot(i, len(cards))) for i, c in enumerate(cards)]
+        else:
+            by_code = {s.code: s for s in self.hand}
+            self.hand = [by_code[c] for c in cards]
+        self.hand_seat = seat
+        self.relayout_hand()
+        for sprite in self.hand:
+            if not sprite.face_up:
+                sprite.flip(self.tweens, self.app.duration(0.2), tag="cards")
+
+    def hide_hand(self) -> None:
+        for sprite in self.hand:
+            sprite.face_up = False
+        self.selected = None
+
+    def relayout_hand(self, duration: float = 0.2) -> None:
+        for i, sprite in enumerate(self.hand):
+            sprite.fly(self.tweens, self.slot(i, len(self.hand)), self.app.duration(duration), tag="cards")
+
+    def deal_to(self, seat: int, cards: tuple[str, ...], delay: float) -> float:
+        """Deals `cards` from the deck: face up into the shown hand, face down toward other seats."""
+        d = self.app.duration
+        start = self.r("deck").center
+        shown = seat == self.hand_seat or (self.hand_seat is None and seat == self.spectator_seat)
+        if shown:
+            self.hand_seat = seat
+            order = self.sort_hand(cards)
+            self.hand = [self.sprite(c, False, start) for c in order]
+        for i, card in enumerate(cards):
+            at = delay + i * 0.05
+            if shown:
+                sprite = next(s for s in self.hand if s.code == card)
+                sprite.fly(
+                    self.tweens,
+                    self.slot(self.hand.index(sprite), len(self.hand)),
+                    d(0.2),
+                    d(at),
+                    40,
+                    "cards",
+                )
+            else:
+                ghost = self.sprite(card, False, start)
+                self.ghosts.append(ghost)
+                ghost.fly(
+                    self.tweens,
+                    self.seat_anchor(seat),
+                    d(0.2),
+                    d(at),
+                    30,
+                    "cards",
+                    on_done=lambda g=ghost: self._drop_ghost(g),
+                )
+        if shown:
+            for sprite in self.hand:
+                sprite.flip(self.tweens, d(0.2), d(delay + len(cards) * 0.05 + 0.2), "cards")
+        self.scheduler.after(d(delay), lambda: self.sound("deal", 0.6))
+        return d(len(cards) * 0.05)
+
+    def _drop_ghost(self, ghost: CardSprite) -> None:
+        if ghost in self.ghosts:
+            self.ghosts.remove(ghost)
+
+    # the trick -------------------------------------------------------------------------------------------
+    def play_to_trick(self, seat: int, card: str, face_down: bool = False) -> float:
+        """A card leaves `seat` (its hand if shown, else its seat) and lands in the trick."""
+        d = self.app.duration
+        sprite = next((s for s in self.hand if s.code == card), None) if seat == self.hand_seat else None
+        if sprite is not None:
+            self.hand.remove(sprite)
+            sprite.lift = 0
+            sprite.dim = sprite.highlight = False
+            self.relayout_hand(0.25)
+            if face_down and sprite.face_up:
+                sprite.flip(self.tweens, d(0.2), tag="cards", face_up=False)
+        else:
+            sprite = self.sprite(card, False, self.seat_anchor(seat))
+            if not face_down:
+                sprite.flip(self.tweens, d(0.2), tag="cards")
+        self.trick.append((seat, sprite))
+        sprite.fly(self.tweens, self.trick_pos(seat), d(0.25), tag="cards")
+        self.dragging = None
+        self.sound("play")
+        return d(0.3)
+
+    def gather_trick(self, winner: int, reveal: bool = True) -> float:
+        """After a pause to read it, the trick is swept to its winner."""
+        d = self.app.duration
+        self.last_trick = [(seat, s.code) for seat, s in self.trick]
+        pause = d(0.7)
+        cards = [s for _, s in self.trick]
+        if reveal:
+            for s in cards:
+                if not s.face_up:
+                    s.flip(self.tweens, d(0.2), tag="cards")
+        self.avatars[winner].react("nod")
+
+        def sweep() -> None:
+            for s in cards:
+                s.fly(
+                    self.tweens,
+                    self.seat_anchor(winner),
+                    d(0.3),
+                    tag="cards",
+                    on_done=lambda s=s: self._forget(s),
+                )
+            self.sound("sweep", 0.7)
+
+        self.scheduler.after(pause, sweep, "cards")
+        return pause + d(0.35)
+
+    def _forget(self, sprite: CardSprite) -> None:
+        self.trick = [(seat, s) for seat, s in self.trick if s is not sprite]
+
+    # input -------------------------------------------------------------------------------------------------
+    def handle_table(self, event: pygame.event.Event) -> None:
+        if self.awaiting == "over":
+            if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
+                self.finished()
+            return
+        if self.awaiting == "human" and self.panel_form.widgets and self.panel_form.handle(event):
+            return
+        if self.controls.handle(event) or self.log.handle(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            self._mouse(event)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_l:
+            self.toggle_last_trick()
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand:
+            step = 1 if event.key == pygame.K_RIGHT else -1
+            self.selected = 0 if self.selected is None else (self.selected + step) % len(self.hand)
+        elif event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER) and self.selected is not None:
+            self.play_card(self.selected)
+
+    def hand_index_at(self, pos: tuple[int, int]) -> int | None:
+        for i in reversed(range(len(self.hand))):
+            if self.hand[i].rect(self.app.cards, self.card_w).collidepoint(pos):
+                return i
+        return None
+
+    def _mouse(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            if self.dragging:
+                self.dragging.x = event.pos[0] - self.drag_offset[0]
+                self.dragging.y = event.pos[1] - self.drag_offset[1]
+            else:
+                self.selected = self.hand_index_at(event.pos)
+            return
+        if event.button != 1:
+            return
+        if self.show_last:
+            self.show_last = False
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            index = self.hand_index_at(event.pos)
+            if index is None:
+                return
+            sprite = self.hand[index]
+            if self.awaiting == "human" and not self.busy and self.playable(self.hand_seat or 0):
+                self.dragging = sprite
+                self.drag_start = event.pos
+                self.drag_offset = (event.pos[0] - sprite.x, event.pos[1] - sprite.y)
+            else:
+                self.play_card(index)  # says why not
+        elif self.dragging:
+            sprite, self.dragging = self.dragging, None
+            i = self.hand.index(sprite)
+            moved = abs(event.pos[0] - self.drag_start[0]) + abs(event.pos[1] - self.drag_start[1])
+            if moved < 8 or event.pos[1] < self.r("hand").top:
+                self.play_card(i)
+            if sprite in self.hand:
+                sprite.fly(
+                    self.tweens,
+                    self.slot(self.hand.index(sprite), len(self.hand)),
+                    self.app.duration(0.2),
+                    tag="cards",
+                )
+
+    # frame ---------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for avatar in self.avatars:
+            avatar.update(dt)
+        legal = (
+            self.playable(self.hand_seat)
+            if self.awaiting == "human" and self.hand_seat is not None
+            else set()
+        )
+        for i, sprite in enumerate(self.hand):
+            up = i == self.selected and sprite.code in legal and sprite is not self.dragging
+            target = self.hand_lift if up else 0.0
+            sprite.lift += (target - sprite.lift) * min(1.0, dt * 14)
+            sprite.highlight = up
+            sprite.dim = bool(legal) and sprite.code not in legal
+
+    def draw_seats(self, surface: pygame.Surface) -> None:
+        for seat in range(self.n):
+            area = self.r(f"seat{seat}")
+            portrait = pygame.Rect(area.x, area.y, area.width, area.height - 44)
+            portrait.width = min(portrait.width, portrait.height * 4 // 5)
+            portrait.centerx = area.centerx
+            self.avatars[seat].draw(surface, portrait, glow=self.to_act == seat)
+            plate = pygame.Rect(area.x, area.bottom - 42, area.width, 42)
+            draw_panel(surface, plate, "hover" if self.to_act == seat else "button")
+            name = text.fit(self.seat_name(seat), theme.SIZE_SMALL, plate.width - 12)
+            text.draw(
+                surface,
+                name,
+                (plate.centerx, plate.y + 3),
+                theme.SIZE_SMALL,
+                theme.CREAM,
+                "midtop",
+                bold=self.to_act == seat,
+            )
+            detail = self.seat_detail(seat)
+            if detail:
+                text.draw(
+                    surface,
+                    text.fit(detail, theme.SIZE_SMALL - 4, plate.width - 12),
+                    (plate.centerx, plate.bottom - 3),
+                    theme.SIZE_SMALL - 4,
+                    theme.PARCHMENT,
+                    "midbottom",
+                )
+
+    def draw_cards(self, surface: pygame.Surface) -> None:
+        cards, w = self.app.cards, self.card_w
+        for ghost in self.ghosts:
+            ghost.draw(surface, cards, w)
+        for _, sprite in self.trick:
+            sprite.draw(surface, cards, w)
+        for sprite in self.hand:
+            if sprite is not self.dragging:
+                sprite.draw(surface, cards, w)
+        if self.dragging:
+            self.dragging.draw(surface, cards, w)
+
+    def draw_last_trick(self, surface: pygame.Surface) -> None:
+        if not (self.show_last and self.last_trick):
+            return
+        area = self.r("trick").inflate(self.card_w, self.card_w // 2)
+        draw_panel(surface, area, "panel")
+        text.draw(
+            surface,
+            tr("table.last_trick"),
+            (area.centerx, area.y + 8),
+            theme.SIZE_SMALL,
+            theme.BRASS_LIGHT,
+            "midtop",
+        )
+        w = self.card_w * 3 // 4
+        n = len(self.last_trick)
+        step = min(w + 8, (area.width - 24 - w) // max(1, n - 1)) if n > 1 else 0
+        left = area.centerx - (step * (n - 1)) // 2 - w // 2
+        for i, (seat, card) in enumerate(self.last_trick):
+            image = self.app.cards.face(self.pack, card, w)
+            rect = image.get_rect(topleft=(left + i * step, area.y + 36))
+            surface.blit(image, rect)
+            text.draw(
+                surface,
+                text.fit(self.seat_name(seat), theme.SIZE_SMALL - 4, step or w),
+                (rect.centerx, rect.bottom + 4),
+                theme.SIZE_SMALL - 4,
+                theme.CREAM,
+                "midtop",
+            )
+
+    def draw_hint(self, surface: pygame.Surface, hint: str) -> None:
+        area = self.r("controls").inflate(-24, 0)
+        box = pygame.Rect(area.x, area.y, area.width, area.height - 110)
+        text.draw_paragraphs(surface, hint, box, theme.SIZE_SMALL, theme.PARCHMENT, italic=True)
