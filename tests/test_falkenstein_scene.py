@@ -144,3 +144,13 @@ def test_the_table_redraws_at_another_window_size(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900)))
     step(app, 0.5)
     assert table.hand[0].x > 320
+
+
+def test_switching_language_rewords_the_table_at_once(app: App) -> None:
+    table = solo(app)
+    wait_until(app, lambda: table.awaiting == "play" and not table.busy)
+    english = table.story_fn()
+    app.apply_settings(app.settings.with_(language="fr"))
+    step(app, 0.1)
+    assert table.story_fn() == table.scenario.challenges[0].text.fr != english
+    assert "Journal" in table.log.title

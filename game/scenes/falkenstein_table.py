@@ -99,12 +99,15 @@ class FalkensteinTable(TableScene):
         self.shown_results: list[Resolved] = []
         self.shown_challenge: ChallengeSet | None = None
         self.fireworks: Fireworks | None = None
-        self.message = ""
+        # the words on the table are kept as functions so a language switch re-words them at once
+        self.message_fn: Callable[[], str] = str
         self.message_good: bool | None = None
         if self.scenario:
-            self.story = self.scenario.intro.get(language())
+            scenario = self.scenario
+            self.story_fn: Callable[[], str] = lambda: scenario.intro.get(language())
         else:
-            self.story = tr("fal.story_hotseat" if setup.mode == "hotseat" else "fal.story_demo")
+            key = "fal.story_hotseat" if setup.mode == "hotseat" else "fal.story_demo"
+            self.story_fn = lambda: tr(key)
         self.chances: dict[str, str] = {}
         self.selected: int | None = None
         self.dragging: CardSprite | None = None
@@ -318,10 +321,13 @@ class FalkensteinTable(TableScene):
         self.shown_challenge = event
         character = self.setup.seats[event.seat].character
         if self.scenario:
-            self.story = self.scenario.challenges[self.challenge_no - 1].text.get(language())
+            words = self.scenario.challenges[self.challenge_no - 1].text
+            self.story_fn = lambda: words.get(language())
         else:
-            self.story = tr("fal.story_generic", name=character.name, talent=talent_name(event.talent))
-        self.message = tr(f"fal.standing_msg.{event.standing}")
+            self.story_fn = lambda: tr(
+                "fal.story_generic", name=character.name, talent=talent_name(event.talent)
+            )
+        self.message_fn = lambda: tr(f"fal.standing_msg.{event.standing}")
         self.message_good = None
         self.log.add(challenge_line(character.name, event))
         self.host_form = Form()
@@ -354,14 +360,20 @@ class FalkensteinTable(TableScene):
         d = self.app.duration
         self.shown_results.append(event)
         character = self.setup.seats[event.seat].character
-        self.message = outcome_sentence(event)
+        self.message_fn = lambda: outcome_sentence(event)
         self.message_good = not event.host_wins
         self.log.add(
-            tr("fal.log_result", name=character.name, played=card_name(event.played), outcome=self.message)
+            tr(
+                "fal.log_result",
+                name=character.name,
+                played=card_name(event.played),
+                outcome=self.message_fn(),
+            )
         )
         if self.scenario:
             c = self.scenario.challenges[self.challenge_no - 1]
-            self.story = (c.failure if event.host_wins else c.success).get(language())
+            ending = c.failure if event.host_wins else c.success
+            self.story_fn = lambda: ending.get(language())
         self.host_avatar.react("nod" if event.host_wins else "frown")
         if event.fireworks:
             self.fireworks = Fireworks(
@@ -623,8 +635,9 @@ class FalkensteinTable(TableScene):
             text.draw(surface, counter, inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright")
         top = inner.y + text.line_height(theme.SIZE_SMALL) + 6
         story = pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
-        size = text.fitting_size(self.story, story, theme.SIZE_BODY - 1, theme.SIZE_SMALL - 2, True, 1.05)
-        text.draw_paragraphs(surface, self.story, story, size, theme.INK, italic=True, spacing=1.05)
+        words = self.story_fn()
+        size = text.fitting_size(words, story, theme.SIZE_BODY - 1, theme.SIZE_SMALL - 2, True, 1.05)
+        text.draw_paragraphs(surface, words, story, size, theme.INK, italic=True, spacing=1.05)
 
     def _seat_plate(self, seat: int) -> pygame.Rect:
         area = self.r("seats")
@@ -736,7 +749,7 @@ class FalkensteinTable(TableScene):
     def _draw_message(self, surface: pygame.Surface) -> None:
         """Under the cards: who is challenged with what and the standing, then the outcome or advice."""
         colours = {True: (178, 226, 146), False: (246, 150, 126), None: theme.CREAM}
-        message, colour = self.message, colours[self.message_good]
+        message, colour = self.message_fn(), colours[self.message_good]
         if self.awaiting == "continue" and not self.busy:
             message, colour = tr("fal.continue"), theme.BRASS_LIGHT
         challenge = self.shown_challenge
