@@ -42,6 +42,7 @@ from game.ui import text, theme
 from game.ui.avatar import Avatar
 from game.ui.card_sprite import CardSprite
 from game.ui.fireworks import Fireworks
+from game.ui.hand_control import HandControl
 from game.ui.layout import load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.panel import draw_panel
@@ -109,9 +110,7 @@ class FalkensteinTable(TableScene):
             key = "fal.story_hotseat" if setup.mode == "hotseat" else "fal.story_demo"
             self.story_fn = lambda: tr(key)
         self.chances: dict[str, str] = {}
-        self.selected: int | None = None
-        self.dragging: CardSprite | None = None
-        self.drag_offset = (0, 0)
+        self.pick = HandControl()
         self.last_person: str | None = None
         self.awaiting = ""  # what the table waits for: "", "host", "play", "continue"
         self.host_form = Form()
@@ -349,8 +348,7 @@ class FalkensteinTable(TableScene):
             for i, rest in enumerate(self.hand):  # close the gap so the refill comes in at the end
                 rest.fly(self.tweens, self._slot(i), d(0.25), tag="cards")
         self.played = sprite
-        self.dragging = None
-        self.selected = None
+        self.pick.reset()
         self.chances = {}
         sprite.fly(self.tweens, self.r("played").center, d(0.25), tag="cards")
         self.sound("play")
@@ -524,57 +522,38 @@ class FalkensteinTable(TableScene):
     def _key(self, event: pygame.event.Event) -> None:
         if event.key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4):
             self.play_card(event.key - pygame.K_1)
-        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.awaiting == "play" and self.hand:
-            step = 1 if event.key == pygame.K_RIGHT else -1
-            self.selected = 0 if self.selected is None else (self.selected + step) % len(self.hand)
-        elif event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER) and self.selected is not None:
-            self.play_card(self.selected)
-
-    def _hand_index_at(self, pos: tuple[int, int]) -> int | None:
-        for i in reversed(range(len(self.hand))):
-            if self.hand[i].rect(self.app.cards, self.card_w).collidepoint(pos):
-                return i
-        return None
+        elif self.awaiting == "play":
+            self.pick.key(event, self.hand, self.play_card)
 
     def _mouse(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            if self.dragging:
-                self.dragging.x = event.pos[0] - self.drag_offset[0]
-                self.dragging.y = event.pos[1] - self.drag_offset[1]
-            else:
-                index = self._hand_index_at(event.pos)
-                if index is not None or self.selected is not None:
-                    self.selected = index
-            return
-        if event.button != 1:
-            return
-        index = self._hand_index_at(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and index is not None:
-            if self.awaiting != "play" or self.busy:
-                self.play_card(index)  # explains why not
-                return
-            sprite = self.hand[index]
-            self.dragging = sprite
-            self.drag_start = event.pos
-            self.drag_offset = (event.pos[0] - sprite.x, event.pos[1] - sprite.y)
-        elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
-            sprite, self.dragging = self.dragging, None
-            i = self.hand.index(sprite)
-            moved = abs(event.pos[0] - self.drag_start[0]) + abs(event.pos[1] - self.drag_start[1])
-            dropped_on_table = event.pos[1] < self.r("hand").top
-            if moved < 8 or dropped_on_table:
-                self.play_card(i)
-            if sprite in self.hand:
-                sprite.fly(self.tweens, self._slot(i), self.app.duration(0.2), tag="cards")
+        can_drag = self.awaiting == "play" and not self.busy
+        self.pick.mouse(
+            event,
+            self.hand,
+            self.app.cards,
+            self.card_w,
+            can_drag,
+            self.r("hand").top,
+            self.play_card,
+            self._home,
+        )
+
+    def _home(self, sprite: CardSprite) -> None:
+        """A dragged card that was not played goes back to its place in the hand."""
+        sprite.fly(self.tweens, self._slot(self.hand.index(sprite)), self.app.duration(0.2), tag="cards")
 
     # drawing ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
         self.host_avatar.update(dt)
         for i, sprite in enumerate(self.hand):
-            target = 18.0 if i == self.selected and self.awaiting == "play" and not self.dragging else 0.0
+            target = (
+                18.0
+                if i == self.pick.selected and self.awaiting == "play" and not self.pick.dragging
+                else 0.0
+            )
             sprite.lift += (target - sprite.lift) * min(1.0, dt * 14)
-            sprite.highlight = i == self.selected and self.awaiting == "play"
+            sprite.highlight = i == self.pick.selected and self.awaiting == "play"
         if self.fireworks:
             for cue in self.fireworks.update(dt):
                 self.sound(cue, 0.8)
@@ -603,8 +582,8 @@ class FalkensteinTable(TableScene):
         for sprite in (self.played, self.drawn):
             if sprite:
                 sprite.draw(surface, self.app.cards, self.card_w)
-        if self.dragging:
-            self.dragging.draw(surface, self.app.cards, self.card_w)
+        if self.pick.dragging:
+            self.pick.dragging.draw(surface, self.app.cards, self.card_w)
         if self.fireworks:
             self.fireworks.draw(surface)
         self.draw_refusal(surface)
@@ -793,7 +772,7 @@ class FalkensteinTable(TableScene):
         cards = self.app.cards
         odds = getattr(self, "_odds", {})
         for sprite in self.hand:
-            if sprite is self.dragging:
+            if sprite is self.pick.dragging:
                 continue
             sprite.draw(surface, cards, self.card_w)
             label = self.chances.get(sprite.code) if sprite.face_up else None

@@ -21,6 +21,7 @@ from game.scenes.table_scene import TableScene
 from game.ui import text, theme
 from game.ui.avatar import Avatar
 from game.ui.card_sprite import CardSprite
+from game.ui.hand_control import HandControl
 from game.ui.layout import Layout, load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.panel import draw_panel
@@ -68,10 +69,7 @@ class TrickTable(TableScene):
         self.ghosts: list[CardSprite] = []  # cards in flight to or from a seat whose hand is not shown
         self.last_trick: list[tuple[int, str]] = []
         self.show_last = False
-        self.selected: int | None = None
-        self.dragging: CardSprite | None = None
-        self.drag_start = (0, 0)
-        self.drag_offset = (0.0, 0.0)
+        self.pick = HandControl()
         self.awaiting = ""  # "", "computer", "handover", "human"
         self.last_person: str | None = None
         self.panel_form = Form()  # a game's decision panel (call a king, take a talon half…)
@@ -246,7 +244,7 @@ class TrickTable(TableScene):
             return False
         self.awaiting = ""
         self.panel_form = Form()
-        self.selected = None
+        self.pick.selected = None
         self.enqueue(events)
         return True
 
@@ -290,7 +288,7 @@ class TrickTable(TableScene):
     def hide_hand(self) -> None:
         for sprite in self.hand:
             sprite.face_up = False
-        self.selected = None
+        self.pick.selected = None
 
     def relayout_hand(self, duration: float = 0.2) -> None:
         for i, sprite in enumerate(self.hand):
@@ -357,7 +355,7 @@ class TrickTable(TableScene):
                 sprite.flip(self.tweens, d(0.2), tag="cards")
         self.trick.append((seat, sprite))
         sprite.fly(self.tweens, self.trick_pos(seat), d(0.25), tag="cards")
-        self.dragging = None
+        self.pick.dragging = None
         self.sound("play")
         return d(0.3)
 
@@ -408,55 +406,32 @@ class TrickTable(TableScene):
     def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_l:
             self.toggle_last_trick()
-        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand:
-            step = 1 if event.key == pygame.K_RIGHT else -1
-            self.selected = 0 if self.selected is None else (self.selected + step) % len(self.hand)
-        elif event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER) and self.selected is not None:
-            self.play_card(self.selected)
-
-    def hand_index_at(self, pos: tuple[int, int]) -> int | None:
-        for i in reversed(range(len(self.hand))):
-            if self.hand[i].rect(self.app.cards, self.card_w).collidepoint(pos):
-                return i
-        return None
+        else:
+            self.pick.key(event, self.hand, self.play_card)
 
     def _mouse(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            if self.dragging:
-                self.dragging.x = event.pos[0] - self.drag_offset[0]
-                self.dragging.y = event.pos[1] - self.drag_offset[1]
-            else:
-                self.selected = self.hand_index_at(event.pos)
-            return
-        if event.button != 1:
-            return
-        if self.show_last:
+        if self.show_last and event.type == pygame.MOUSEBUTTONDOWN:
             self.show_last = False
             return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            index = self.hand_index_at(event.pos)
-            if index is None:
-                return
-            sprite = self.hand[index]
-            if self.awaiting == "human" and not self.busy and self.playable(self.hand_seat or 0):
-                self.dragging = sprite
-                self.drag_start = event.pos
-                self.drag_offset = (event.pos[0] - sprite.x, event.pos[1] - sprite.y)
-            else:
-                self.play_card(index)  # says why not
-        elif self.dragging:
-            sprite, self.dragging = self.dragging, None
-            i = self.hand.index(sprite)
-            moved = abs(event.pos[0] - self.drag_start[0]) + abs(event.pos[1] - self.drag_start[1])
-            if moved < 8 or event.pos[1] < self.r("hand").top:
-                self.play_card(i)
-            if sprite in self.hand:
-                sprite.fly(
-                    self.tweens,
-                    self.slot(self.hand.index(sprite), len(self.hand)),
-                    self.app.duration(0.2),
-                    tag="cards",
-                )
+        seat = self.hand_seat
+        can_drag = (
+            self.awaiting == "human" and not self.busy and seat is not None and bool(self.playable(seat))
+        )
+        self.pick.mouse(
+            event,
+            self.hand,
+            self.app.cards,
+            self.card_w,
+            can_drag,
+            self.r("hand").top,
+            self.play_card,
+            self._home,
+        )
+
+    def _home(self, sprite: CardSprite) -> None:
+        """A dragged card that was not played goes back to its place in the hand."""
+        i = self.hand.index(sprite)
+        sprite.fly(self.tweens, self.slot(i, len(self.hand)), self.app.duration(0.2), tag="cards")
 
     # frame ---------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -469,7 +444,7 @@ class TrickTable(TableScene):
             else set()
         )
         for i, sprite in enumerate(self.hand):
-            up = i == self.selected and sprite.code in legal and sprite is not self.dragging
+            up = i == self.pick.selected and sprite.code in legal and sprite is not self.pick.dragging
             target = self.hand_lift if up else 0.0
             sprite.lift += (target - sprite.lift) * min(1.0, dt * 14)
             sprite.highlight = up
@@ -512,10 +487,10 @@ class TrickTable(TableScene):
         for _, sprite in self.trick:
             sprite.draw(surface, cards, w)
         for sprite in self.hand:
-            if sprite is not self.dragging:
+            if sprite is not self.pick.dragging:
                 sprite.draw(surface, cards, w)
-        if self.dragging:
-            self.dragging.draw(surface, cards, w)
+        if self.pick.dragging:
+            self.pick.dragging.draw(surface, cards, w)
 
     def draw_last_trick(self, surface: pygame.Surface) -> None:
         if not (self.show_last and self.last_trick):
