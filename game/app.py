@@ -143,6 +143,7 @@ class App:
         on_frame: Callable[[App], None] | None = None,
     ) -> None:
         self.scenes.push(first)
+        self.draw()  # builds the caches of the first frame (felt, grain, text) before the clock starts
         gc.collect()
         gc.freeze()  # loading is done: keep the collector off the long-lived objects
         clock = pygame.time.Clock()

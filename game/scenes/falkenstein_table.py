@@ -41,7 +41,7 @@ from game.scenes.table_scene import TableScene
 from game.ui import text, theme
 from game.ui.avatar import Avatar
 from game.ui.card_sprite import CardSprite
-from game.ui.fireworks import Fireworks
+from game.ui.fireworks import Fireworks, warm_up
 from game.ui.hand_control import HandControl
 from game.ui.layout import load_layout
 from game.ui.log_panel import LogPanel
@@ -117,6 +117,8 @@ class FalkensteinTable(TableScene):
         self.controls = Form()
         self.challenge_no = 0
         self.enqueue(list(self.game.opening))
+        self.app.cards.warm([self.app.cards.path_for("french", c) for c in DECK] + [BACK], self.card_w)
+        warm_up()
 
     # layout ----------------------------------------------------------------------------------
     def r(self, name: str) -> pygame.Rect:
@@ -270,7 +272,7 @@ class FalkensteinTable(TableScene):
                 return self._card_played(seat, card)
             case HostDrew(card=card):
                 self.shown_deck -= 1
-                sprite = CardSprite(card, f"french/{card}", BACK, *self.r("deck").center)
+                sprite = CardSprite(card, "french", BACK, *self.r("deck").center)
                 self.drawn = sprite
                 sprite.fly(self.tweens, self.r("hostcard").center, d(0.3), arc=30, tag="cards")
                 sprite.flip(self.tweens, d(0.22), delay=d(0.3), tag="cards")
@@ -308,7 +310,7 @@ class FalkensteinTable(TableScene):
             return d(0.15)
         self.hand_seat = seat
         for i, card in enumerate(cards):
-            sprite = CardSprite(card, f"french/{card}", BACK, *self.r("deck").center)
+            sprite = CardSprite(card, "french", BACK, *self.r("deck").center)
             self.hand.append(sprite)
             sprite.fly(self.tweens, self._slot(i), d(0.22), delay=d(0.3 + 0.09 * i), arc=50, tag="cards")
             sprite.flip(self.tweens, d(0.2), delay=d(0.3 + 0.09 * len(cards) + 0.22), tag="cards")
@@ -339,7 +341,7 @@ class FalkensteinTable(TableScene):
         sprite = next((s for s in self.hand if s.code == card), None) if seat == self.hand_seat else None
         if sprite is None:
             plate = self._seat_plate(seat)
-            sprite = CardSprite(card, f"french/{card}", BACK, *plate.center)
+            sprite = CardSprite(card, "french", BACK, *plate.center)
             sprite.flip(self.tweens, d(0.2), tag="cards")
         else:
             self.hand.remove(sprite)
@@ -401,7 +403,7 @@ class FalkensteinTable(TableScene):
         self.shown_deck -= 1
         if seat != self.hand_seat:
             return d(0.15)
-        sprite = CardSprite(card, f"french/{card}", BACK, *self.r("deck").center)
+        sprite = CardSprite(card, "french", BACK, *self.r("deck").center)
         self.hand.append(sprite)
         sprite.fly(self.tweens, self._slot(len(self.hand) - 1), d(0.25), arc=40, tag="cards")
         if self.setup.mode != "hotseat" or self.awaiting == "play":
@@ -413,7 +415,7 @@ class FalkensteinTable(TableScene):
         """Shows `seat`'s own hand (from its view) face up at the bottom, with the odds of each card."""
         view = self.game.view(seat)
         if seat != self.hand_seat or [s.code for s in self.hand] != list(view.hand):
-            self.hand = [CardSprite(c, f"french/{c}", BACK, *self._slot(i)) for i, c in enumerate(view.hand)]
+            self.hand = [CardSprite(c, "french", BACK, *self._slot(i)) for i, c in enumerate(view.hand)]
             for sprite in self.hand:
                 sprite.flip(self.tweens, self.app.duration(0.2), tag="cards")
         else:

@@ -262,14 +262,7 @@ class TrickTable(TableScene):
 
     # the hand ------------------------------------------------------------------------------------------
     def sprite(self, card: str, face_up: bool, pos: tuple[float, float]) -> CardSprite:
-        return CardSprite(
-            card,
-            self.app.cards.path_for(self.pack, card),
-            f"backs/{self.back}",
-            pos[0],
-            pos[1],
-            face_up=face_up,
-        )
+        return CardSprite(card, self.pack, f"backs/{self.back}", pos[0], pos[1], face_up=face_up)
 
     def show_hand(self, seat: int) -> None:
         """Lays out `seat`'s own hand face up at the bottom (flipping cards that were face down)."""

@@ -57,6 +57,11 @@ class CardImages:
             self._sized[key] = surf
         return surf
 
+    def warm(self, rels: list[str], width: int) -> None:
+        """Scales and bakes the given cards now (at a table's start) rather than mid-animation."""
+        for rel in rels:
+            self.get(rel, width)
+
     def face(self, pack: str, code: str, width: int) -> pygame.Surface:
         return self.get(self.path_for(pack, code), width)
 
@@ -64,7 +69,7 @@ class CardImages:
         return self.get(f"backs/{name}", width)
 
     def squashed(self, rel: str, width: int, x_scale: float) -> pygame.Surface:
-        """The card squeezed horizontally for a flip, in 16 cached steps (no per-frame smoothscale)."""
+        """The card squeezed horizontally for a flip, in 16 cached steps (no per-frame scaling)."""
         step = max(1, round(x_scale * 16))
         if step >= 16:
             return self.get(rel, width)
@@ -72,8 +77,7 @@ class CardImages:
         surf = self._squashed.get(key)
         if surf is None:
             full = self.get(rel, width)
-            surf = pygame.transform.smoothscale(
-                full, (max(1, full.get_width() * step // 16), full.get_height())
-            )
+            # a plain scale: the card is only this narrow for a few frames of a flip
+            surf = pygame.transform.scale(full, (max(1, full.get_width() * step // 16), full.get_height()))
             self._squashed[key] = surf
         return surf

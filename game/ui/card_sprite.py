@@ -27,7 +27,7 @@ def shadow(size: tuple[int, int], spread: int) -> pygame.Surface:
 @dataclass
 class CardSprite:
     code: str
-    rel_face: str  # asset path of the face, e.g. "french/QH"
+    pack: str  # "french" or "tarock": the face is looked up when drawn, so four-colour applies at once
     rel_back: str  # asset path of the back, e.g. "backs/falkenstein"
     x: float = 0.0  # centre
     y: float = 0.0
@@ -45,7 +45,7 @@ class CardSprite:
     def draw(self, surface: pygame.Surface, images: CardImages, width: int) -> None:
         if not self.visible:
             return
-        rel = self.rel_face if self.face_up else self.rel_back
+        rel = images.path_for(self.pack, self.code) if self.face_up else self.rel_back
         image = images.squashed(rel, width, self.x_scale)
         rect = image.get_rect(center=(round(self.x), round(self.y - self.lift)))
         spread = max(3, width // 16) + int(self.lift / 3)

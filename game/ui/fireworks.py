@@ -220,6 +220,13 @@ def _look(name: str, colour: int) -> Look:
     return heads, dims, trails
 
 
+def warm_up() -> None:
+    """Builds every glow sprite and look ahead of time, so the first show does not stall a frame."""
+    for name in LOOKS:
+        for colour in range(len(PALETTE)):
+            _look(name, colour)
+
+
 class _Spark:
     """A lone glow (rocket, ember, pop or burst flash) moving ballistically without drag."""
 
