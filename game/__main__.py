@@ -8,7 +8,7 @@ import os
 import sys
 
 GAMES = ("falkenstein", "koenigrufen", "twotenjack")
-AVAILABLE = ("falkenstein",)
+PLAYERS = {"koenigrufen": (4, 4), "twotenjack": (2, 6)}
 
 
 def _size(value: str) -> tuple[int, int]:
@@ -29,14 +29,28 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_size, default=(1280, 720), help="window size, WIDTHxHEIGHT")
     p.add_argument("--screenshot", metavar="FILE", help="save the last frame as a PNG")
     p.add_argument("--stats", action="store_true", help="print frame and AI timings as one JSON line")
+    p.add_argument("--players", type=int, help="number of players at a trick-game demo table")
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    if args.demo and args.demo not in AVAILABLE:
+    p = parser()
+    args = p.parse_args(argv)
+    from game.scenes.tables import available
+
+    if args.demo and args.demo != "falkenstein" and not available(args.demo):
         print(f"atout: {args.demo} is not available yet", file=sys.stderr)
         return 2
+    if args.players is not None:
+        low, high = PLAYERS.get(args.demo or "", (0, -1))
+        if not low <= args.players <= high:
+            allowed = f"{low} to {high}" if low < high else str(low)
+            what = (
+                f"{args.demo} takes {allowed} players"
+                if high >= 0
+                else "--players goes with a trick-game --demo"
+            )
+            p.error(f"{what}, not {args.players}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
@@ -45,10 +59,14 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         app = App(args.size)
-        if args.demo:
+        if args.demo == "falkenstein":
             from game.scenes.falkenstein_table import demo_table
 
             first = demo_table(app, args.seed)
+        elif args.demo:
+            from game.scenes.tables import demo_setup, open_table
+
+            first = open_table(app, demo_setup(args.demo, args.seed, args.players))
         else:
             from game.scenes.menu import MenuScene
 

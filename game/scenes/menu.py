@@ -17,8 +17,10 @@ from game.engine.scene import Scene
 from game.i18n import language, tr
 from game.rules.falkenstein_session import MAX_CHARACTERS, Character
 from game.rules.scenario import Scenario, list_scenarios
+from game.scenes.card_setup import CardTableSetup, SeatPlayer
 from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
 from game.scenes.rules_scene import GAMES, RulesScene, game_tabs
+from game.scenes.tables import available, open_table
 from game.ui import text, theme
 from game.ui.panel import draw_panel
 from game.ui.salon import (
@@ -161,8 +163,8 @@ class FalkensteinStart:
 class CardTableStart:
     """Who sits at a card table: a person or the computer in each seat. Its tables are still to come."""
 
-    def __init__(self, menu: MenuScene, counts: tuple[int, ...]) -> None:
-        self.menu, self.counts = menu, counts
+    def __init__(self, menu: MenuScene, game: str, counts: tuple[int, ...]) -> None:
+        self.menu, self.game, self.counts = menu, game, counts
         self.count = 3 if 3 in counts else counts[0]
         self.humans = [i == 0 for i in range(max(counts))]
         self.names = [""] * max(counts)
@@ -191,13 +193,31 @@ class CardTableStart:
             form.add(_choice(left, "", kinds, self.humans[i], _store(self.humans, i, self.menu.relayout)))
             placeholder = tr("menu.player_n" if self.humans[i] else "menu.computer_n", n=i + 1)
             form.add(TextInput(right, self.names[i], _store(self.names, i), NAME_LEN, placeholder))
-        start = Button(col.next(), tr("menu.not_available"), lambda: None, enabled=False)
+        if available(self.game):
+            start = Button(col.next(), tr("menu.start"), self.start, primary=True)
+        else:
+            start = Button(col.next(), tr("menu.not_available"), lambda: None, enabled=False)
         form.add(start)
         return start
 
     def _set_count(self, count: int) -> None:
         self.count = count
         self.menu.relayout()
+
+    def setup(self, seed: int) -> CardTableSetup:
+        seats = tuple(
+            SeatPlayer(
+                self.names[i].strip()
+                or tr("menu.player_n" if self.humans[i] else "menu.computer_n", n=i + 1),
+                bool(self.humans[i]),
+            )
+            for i in range(self.count)
+        )
+        return CardTableSetup(self.game, seats, seed)
+
+    def start(self) -> None:
+        setup = self.setup(random.SystemRandom().randrange(2**31))
+        self.menu.app.scenes.replace(open_table(self.menu.app, setup))
 
 
 def _store(items: list[Any], i: int, then: Callable[[], None] | None = None) -> Setter:
@@ -257,7 +277,7 @@ class MenuScene(Scene):
         self.form = Form()
         self.tabs: list[Tab] = []
         self.falkenstein = FalkensteinStart(self)
-        self.card_tables = {game: CardTableStart(self, counts) for game, counts in SEAT_COUNTS.items()}
+        self.card_tables = {game: CardTableStart(self, game, counts) for game, counts in SEAT_COUNTS.items()}
         self.start_button: Button | None = None
         self.rules_button: Button | None = None
         self.settings_button: Button | None = None

@@ -386,3 +386,46 @@ class Form:
     def draw(self, surface: pygame.Surface) -> None:
         for w in self.widgets:
             w.draw(surface)
+
+
+class Hotspot(Widget):
+    """A clickable area drawn by its owner (a card to call, a talon half): glows on hover and focus."""
+
+    def __init__(self, rect: pygame.Rect, on_click: Callable[[], None], label: str = "") -> None:
+        super().__init__(rect)
+        self.on_click, self.label = on_click, label
+        self.pressed = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        super().handle(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            self.pressed = False
+            if self.rect.collidepoint(event.pos):
+                click_sound()
+                self.on_click()
+            return True
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            click_sound()
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.hover or self.focused:
+            pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(10, 10), 3, border_radius=10)
+        if self.label:
+            text.draw(
+                surface,
+                self.label,
+                (self.rect.centerx, self.rect.bottom + 8),
+                theme.SIZE_SMALL,
+                theme.CREAM,
+                "midtop",
+                shadow=True,
+            )

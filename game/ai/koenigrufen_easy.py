@@ -1,0 +1,200 @@
+"""The first Königrufen computer level, "easy": a handful of table habits, no search.
+
+It sees only a `KoenigrufenView`: calls a king it does not hold, takes the talon half and discards that
+make voids and keep trumps, plays low to a lost trick, takes with the cheapest winning card, smears
+points onto a trick its known partner has safely won, and keeps the Pagat out of tricks it would lose.
+Every card it plays comes from `playable`, so it is never illegal; a decision is well under a millisecond.
+"""
+
+import random
+from collections.abc import Sequence
+
+from game.rules.koenigrufen import (
+    CARD_POINTS,
+    CARD_STRENGTH,
+    CARD_SUIT,
+    DECK,
+    DECK_INDEX,
+    DISCARD_SIZE,
+    KINGS,
+    PAGAT,
+    SUITS,
+    TRICK_SIZE,
+    TRUMP,
+    legal_discards,
+    playable,
+    split_hand,
+    winning_index,
+)
+from game.rules.koenigrufen_game import (
+    SEATS,
+    Action,
+    CallKing,
+    Discard,
+    KoenigrufenView,
+    NextDeal,
+    Play,
+    TakeTalon,
+)
+
+# Weights of the hand value used to pick a talon half and a discard.
+TRUMP_WEIGHT = 3
+VOID_WEIGHT = 4
+DISCARD_VOID_WEIGHT = 10
+
+
+def choose(view: KoenigrufenView, rng: random.Random) -> Action:
+    """The easy player's action for the seat whose view this is; `rng` breaks ties."""
+    if view.to_act != view.seat:
+        raise ValueError(f"seat {view.seat} is not to act")
+    seat = view.seat
+    if view.phase == "call":
+        return CallKing(seat, _call(view.hand, rng))
+    if view.phase == "talon":
+        return TakeTalon(seat, _talon_half(view, rng))
+    if view.phase == "discard":
+        return Discard(seat, _discard(view.hand))
+    if view.phase == "tricks":
+        return Play(seat, _card(view))
+    return NextDeal(seat)
+
+
+def _suit_cards(cards: Sequence[str], suit: str) -> list[str]:
+    return [card for card in cards if CARD_SUIT[card] == suit]
+
+
+def _call(hand: Sequence[str], rng: random.Random) -> str:
+    """A king not held: in a suit where the hand holds the Dame, else the shortest. Holding all four: one."""
+    missing = [king for king in KINGS if king not in hand]
+    if not missing:
+        return rng.choice(KINGS)
+
+    def key(king: str) -> tuple[bool, int]:
+        suit = CARD_SUIT[king]
+        return "Q" + suit in hand, -len(_suit_cards(hand, suit))
+
+    best = max(map(key, missing))
+    return rng.choice([king for king in missing if key(king) == best])
+
+
+def _value(cards: Sequence[str]) -> int:
+    """A rough strength of kept cards: trumps, card points, and voids (to trump in)."""
+    trumps = sum(CARD_SUIT[card] == TRUMP for card in cards)
+    voids = sum(not _suit_cards(cards, suit) for suit in SUITS)
+    return TRUMP_WEIGHT * trumps + sum(CARD_POINTS[card] for card in cards) + VOID_WEIGHT * voids
+
+
+def _discard(hand: Sequence[str]) -> tuple[str, ...]:
+    """The legal discard that makes the most voids, banks the most points and lays away the fewest trumps."""
+    short = [set(cards) for suit in SUITS if 0 < len(cards := _suit_cards(hand, suit)) <= DISCARD_SIZE]
+    worth = {card: CARD_POINTS[card] - TRUMP_WEIGHT * (CARD_SUIT[card] == TRUMP) for card in hand}
+
+    def score(discard: tuple[str, ...]) -> int:
+        voids = sum(cards.issubset(discard) for cards in short)
+        return DISCARD_VOID_WEIGHT * voids + sum(map(worth.__getitem__, discard))
+
+    return max(legal_discards(hand), key=score)
+
+
+def _talon_half(view: KoenigrufenView, rng: random.Random) -> int:
+    """The half whose best discard leaves the strongest hand (discarded points count: they are banked)."""
+    talon = view.talon
+    if talon is None:
+        raise ValueError("the talon is not shown yet")
+
+    def worth(half: int) -> int:
+        cards = sorted((*view.hand, *talon[half]), key=DECK_INDEX.__getitem__)
+        discard = _discard(cards)
+        kept = [card for card in cards if card not in discard]
+        return _value(kept) + sum(CARD_POINTS[card] for card in discard)
+
+    values = (worth(0), worth(1))
+    best = max(values)
+    return rng.choice([half for half in (0, 1) if values[half] == best])
+
+
+def _mates(view: KoenigrufenView) -> frozenset[int]:
+    """The seats known to play on the viewer's side, from its hand and what is public."""
+    me, declarer = view.seat, view.declarer
+    if view.partner is not None:
+        ours = {declarer, view.partner}
+    elif view.alone:
+        ours = {declarer}
+    elif view.king is not None and view.king in view.hand:
+        ours = {declarer, me}  # the secret partner, or a declarer alone with the called king
+    else:
+        return frozenset()  # the partnership is still hidden from the viewer
+    side = ours if me in ours else set(range(SEATS)) - ours
+    return frozenset(side - {me})
+
+
+def _unseen(view: KoenigrufenView) -> set[str]:
+    """Cards the viewer has not seen played, discarded face up, left in the talon or in its own hand."""
+    seen = set(view.hand) | set(view.trick.cards) | set(view.shown_trumps) | set(view.discards)
+    for trick in view.tricks:
+        seen.update(trick.cards)
+    if view.talon is not None and view.talon_taken is not None:
+        seen.update(view.talon[1 - view.talon_taken])
+    return set(DECK) - seen
+
+
+def _voids(view: KoenigrufenView) -> set[tuple[int, str]]:
+    """(seat, suit) pairs shown void: the seat did not follow when the suit was led."""
+    voids = set()
+    for trick in view.tricks:
+        led = CARD_SUIT[trick.cards[0]]
+        for seat, card in trick.played:
+            if CARD_SUIT[card] != led:
+                voids.add((seat, led))
+    return voids
+
+
+def _card(view: KoenigrufenView) -> str:
+    legal = playable(split_hand(view.hand), view.trick.cards)
+    if len(legal) == 1:
+        return legal[0]
+    mates = _mates(view)
+    trick = view.trick.cards
+    if not trick:
+        return _lead(view, legal, mates)
+    position = len(trick)
+    last = position == TRICK_SIZE - 1
+    best = winning_index(trick)
+    if (view.trick.leader + best) % SEATS in mates:
+        safe = last or not any(winning_index((*trick, card)) == position for card in _unseen(view))
+        return _smear(legal) if safe else _low(legal)
+    winners = [card for card in legal if winning_index((*trick, card)) == position]
+    if not last:
+        winners = [card for card in winners if card != PAGAT]  # a later trump would catch it
+    if winners:
+        return min(winners, key=CARD_STRENGTH.__getitem__)
+    return _low(legal)
+
+
+def _lead(view: KoenigrufenView, legal: list[str], mates: frozenset[int]) -> str:
+    """A king nobody outside the side has shown void in; else low from the shortest suit; else a low trump."""
+    voids = {suit for seat, suit in _voids(view) if seat not in mates and seat != view.seat}
+    kings = [card for card in legal if card in KINGS and CARD_SUIT[card] not in voids]
+    if kings:
+        return kings[0]
+    suit_cards = [card for card in legal if CARD_SUIT[card] != TRUMP]
+    if suit_cards:
+        lengths = {suit: len(_suit_cards(view.hand, suit)) for suit in SUITS}
+        return min(suit_cards, key=lambda c: (lengths[CARD_SUIT[c]], CARD_POINTS[c], CARD_STRENGTH[c]))
+    return _low(legal)
+
+
+def _smear(legal: list[str]) -> str:
+    """Onto a trick the side has surely won: the richest suit card; forced to trump, the Pagat, else low."""
+    suit_cards = [card for card in legal if CARD_SUIT[card] != TRUMP]
+    if suit_cards:
+        return max(suit_cards, key=lambda c: (CARD_POINTS[c], -CARD_STRENGTH[c]))
+    if PAGAT in legal:
+        return PAGAT
+    return _low(legal)
+
+
+def _low(legal: list[str]) -> str:
+    """The cheapest card to give away, never the Pagat while anything else is allowed."""
+    keep = [card for card in legal if card != PAGAT] or legal
+    return min(keep, key=lambda c: (CARD_POINTS[c], CARD_STRENGTH[c]))

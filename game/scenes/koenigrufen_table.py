@@ -1,0 +1,488 @@
+"""The Königrufen table: you and three others, call a king, the talon in two halves, twelve tricks.
+
+Seats follow the rules module: seat 0 at the bottom, seat 1 to its right, seat 2 at the top, seat 3 to its
+left; play runs 0 → 1 → 2 → 3, counter-clockwise around the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ai.koenigrufen_easy import choose
+from game.i18n import tr
+from game.rules.koenigrufen import DECK, KINGS, SUIT_SYMBOLS, TRUMPS, suit_of
+from game.rules.koenigrufen_game import (
+    CallKing,
+    CardPlayed,
+    DealScored,
+    DealStarted,
+    DeclarerAlone,
+    Discard,
+    Discarded,
+    HandDealt,
+    KingCalled,
+    KoenigrufenConfig,
+    KoenigrufenGame,
+    MatchOver,
+    NextDeal,
+    PartnerRevealed,
+    Play,
+    TakeTalon,
+    TalonDealt,
+    TalonLeft,
+    TalonShown,
+    TalonTaken,
+    TrickWon,
+)
+from game.scenes.card_setup import CardTableSetup, SeatPlayer
+from game.scenes.trick_table import TrickTable
+from game.ui import text, theme
+from game.ui.card_sprite import CardSprite
+from game.ui.panel import draw_panel
+from game.ui.widgets import Button, Form, Hotspot
+
+if TYPE_CHECKING:
+    from game.app import App
+
+SORT = {card: i for i, card in enumerate(reversed(TRUMPS))} | {
+    card: len(TRUMPS) + i for i, card in enumerate(c for c in DECK if c not in TRUMPS)
+}
+
+
+def card_label(card: str) -> str:
+    """'XIV', 'Sküs', 'König ♥' — the German names players expect, in both languages."""
+    if card == "SK":
+        return tr("kr.card.SK")
+    if card in TRUMPS:
+        return {"I": tr("kr.card.I"), "XXI": tr("kr.card.XXI")}.get(card, card)
+    rank, suit = card[:-1], card[-1]
+    return f"{tr('kr.rank.' + rank)} {SUIT_SYMBOLS[suit]}"
+
+
+class KoenigrufenTable(TrickTable):
+    name = "koenigrufen"
+    game_id = "koenigrufen"
+    pack = "tarock"
+    back = "tarock"
+
+    def __init__(self, app: App, setup: CardTableSetup) -> None:
+        super().__init__(app, setup)
+        self.game = KoenigrufenGame(KoenigrufenConfig(deals=setup.deals or 4), setup.seed)
+        self.talon: list[CardSprite] = []
+        self.chosen: list[str] = []  # the declarer's discard being picked
+        self.message_fn: Callable[[], str] = str
+        self.tricks_won = [0] * 4
+        self.scored: DealScored | None = None
+        self.app.cards.warm(
+            [self.app.cards.path_for("tarock", c) for c in DECK] + ["backs/tarock"], self.card_w
+        )
+        self.enqueue(list(self.game.opening))
+
+    # hooks -----------------------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        return self.game.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    def view(self, seat: int) -> Any:
+        return self.game.view(seat)
+
+    def apply(self, action: Any) -> list[Any]:
+        return self.game.apply(action)
+
+    def hand_of(self, seat: int) -> tuple[str, ...]:
+        return self.game.view(seat).hand
+
+    def playable(self, seat: int) -> set[str]:
+        if self.game.phase != "tricks" or self.game.to_act != seat:
+            return set()
+        return {a.card for a in self.game.legal_actions() if isinstance(a, Play)}
+
+    def card_action(self, seat: int, card: str) -> Any:
+        return Play(seat, card)
+
+    def computer_action(self, seat: int) -> Any:
+        return choose(self.game.view(seat), self.rng)
+
+    def sort_hand(self, cards: tuple[str, ...]) -> list[str]:
+        return sorted(cards, key=SORT.__getitem__)
+
+    def seat_detail(self, seat: int) -> str:
+        view = self.game.view(seat)
+        role = ""
+        if seat == view.declarer:
+            role = tr("kr.role.declarer")
+        elif view.partner == seat:
+            role = tr("kr.role.partner")
+        parts = [p for p in (role, tr("kr.tricks", n=self.tricks_won[seat]), f"{view.totals[seat]:+d}") if p]
+        return " · ".join(parts)
+
+    def next_step(self) -> None:
+        if self.game.phase == "scored" and not self.awaiting and self.scored is not None:
+            self.awaiting = "score"
+            self.show_score()
+            return
+        super().next_step()
+
+    def finished(self) -> None:
+        if self.scored is not None:
+            self.show_score()
+
+    # decisions ---------------------------------------------------------------------------------------
+    def human_panel(self, seat: int) -> None:
+        phase = self.game.phase
+        if phase == "call":
+            self._call_panel(seat)
+        elif phase == "talon":
+            self._talon_panel(seat)
+        elif phase == "discard":
+            self._discard_panel(seat)
+        else:
+            self.panel_form = Form()
+
+    def _call_panel(self, seat: int) -> None:
+        area = self.r("panel")
+        w = self.card_w
+        h = self.app.cards.size_for(w)[1]
+        gap = w // 3
+        left = area.centerx - (4 * w + 3 * gap) // 2
+        spots = []
+        for i, king in enumerate(KINGS):
+            rect = pygame.Rect(left + i * (w + gap), area.y + 56, w, h)
+            spots.append(Hotspot(rect, lambda k=king: self.act(CallKing(seat, k)), card_label(king)))
+        self.panel_form = Form(spots)
+        self.panel_form.move_focus(1)
+
+    def _talon_panel(self, seat: int) -> None:
+        spots = []
+        for half in (0, 1):
+            cards = self.talon[half * 3 : half * 3 + 3]
+            if not cards:
+                continue
+            rects = [c.rect(self.app.cards, self.card_w) for c in cards]
+            rect = rects[0].unionall(rects[1:])
+            spots.append(Hotspot(rect, lambda h=half: self.act(TakeTalon(seat, h)), tr("kr.take_half")))
+        self.panel_form = Form(spots)
+        self.panel_form.move_focus(1)
+
+    def _discard_panel(self, seat: int) -> None:
+        area = self.r("message")
+        button = Button(
+            pygame.Rect(area.right - 230, area.y - 2, 230, area.height + 4),
+            tr("kr.discard_button", n=len(self.chosen)),
+            self._discard,
+            primary=True,
+            enabled=len(self.chosen) == 3,
+        )
+        self.panel_form = Form([button])
+
+    def _discard(self) -> None:
+        seat = self.game.to_act
+        if seat is not None and len(self.chosen) == 3:
+            cards = tuple(self.chosen)
+            if self.act(Discard(seat, cards)):
+                self.chosen = []
+            else:
+                self._discard_panel(seat)
+
+    def play_card(self, index: int) -> None:
+        """During the discard a click picks or drops a card; otherwise it plays it."""
+        seat = self.hand_seat
+        if self.game.phase == "discard" and self.awaiting == "human" and seat == self.game.to_act:
+            if 0 <= index < len(self.hand):
+                card = self.hand[index].code
+                if card in self.chosen:
+                    self.chosen.remove(card)
+                elif len(self.chosen) < 3:
+                    self.chosen.append(card)
+                self._discard_panel(seat)
+            return
+        super().play_card(index)
+
+    def show_score(self) -> None:
+        from game.scenes.koenigrufen_score import KoenigrufenScore
+
+        self.app.scenes.push(KoenigrufenScore(self.app, self))
+
+    def next_deal(self) -> None:
+        """From the score scene: the new forehand starts the next deal."""
+        seat = self.game.to_act
+        self.scored = None
+        self.awaiting = ""
+        if seat is not None and self.game.phase == "scored":
+            self.act(NextDeal(seat))
+
+    # presenting events -------------------------------------------------------------------------------
+    def present(self, event: Any) -> float:
+        d = self.app.duration
+        match event:
+            case DealStarted(deal_no=n, dealer=dealer, forehand=forehand):
+                self._new_deal()
+                self.sound("shuffle")
+                self.say(
+                    lambda: tr(
+                        "kr.msg.deal", n=n, dealer=self.seat_name(dealer), forehand=self.seat_name(forehand)
+                    )
+                )
+                self.log.add(
+                    tr("kr.log.deal", n=n, dealer=self.seat_name(dealer), forehand=self.seat_name(forehand))
+                )
+                return d(0.8)
+            case HandDealt(seat=seat, cards=cards):
+                return self.deal_to(seat, cards, 0.0) + d(0.05)
+            case TalonDealt():
+                return self._lay_talon()
+            case KingCalled(seat=seat, king=king):
+                self.say(lambda: tr("kr.msg.called", name=self.seat_name(seat), king=card_label(king)))
+                self.log.add(tr("kr.msg.called", name=self.seat_name(seat), king=card_label(king)))
+                return d(1.2)
+            case TalonShown(halves=halves):
+                for sprite, card in zip(self.talon, halves[0] + halves[1], strict=True):
+                    sprite.code = card
+                for sprite in self.talon:
+                    sprite.flip(self.tweens, d(0.25), tag="cards")
+                self.sound("flip")
+                self.say(lambda: tr("kr.msg.talon"))
+                return d(0.6)
+            case TalonTaken(seat=seat, half=half, cards=cards):
+                return self._take_talon(seat, half, cards)
+            case TalonLeft(cards=cards):
+                for sprite in list(self.talon):
+                    sprite.fly(
+                        self.tweens,
+                        self.r("deck").center,
+                        d(0.35),
+                        tag="cards",
+                        on_done=lambda s=sprite: self._drop_talon(s),
+                    )
+                self.log.add(tr("kr.log.talon_left", cards=", ".join(card_label(c) for c in cards)))
+                return d(0.45)
+            case Discarded(seat=seat, shown_trumps=shown):
+                return self._discarded(seat, shown)
+            case CardPlayed(seat=seat, card=card):
+                return self.play_to_trick(seat, card)
+            case PartnerRevealed(declarer=declarer, partner=partner):
+                self.say(
+                    lambda: tr(
+                        "kr.msg.partner", partner=self.seat_name(partner), declarer=self.seat_name(declarer)
+                    )
+                )
+                self.log.add(
+                    tr("kr.msg.partner", partner=self.seat_name(partner), declarer=self.seat_name(declarer))
+                )
+                return d(0.8)
+            case DeclarerAlone(declarer=declarer, reason=reason):
+                self.say(lambda: tr(f"kr.msg.alone.{reason}", name=self.seat_name(declarer)))
+                self.log.add(tr(f"kr.msg.alone.{reason}", name=self.seat_name(declarer)))
+                return d(0.8)
+            case TrickWon(seat=seat, points=points, trick_no=no):
+                self.tricks_won[seat] += 1
+                self.log.add(tr("kr.log.trick", n=no, name=self.seat_name(seat), points=points))
+                return self.gather_trick(seat)
+            case DealScored():
+                self.scored = event
+                side = tr("kr.won" if event.won else "kr.lost")
+                self.say(lambda: tr("kr.msg.scored", points=event.declarer_side_points, result=side))
+                self.log.add(tr("kr.msg.scored", points=event.declarer_side_points, result=side))
+                self.avatars[event.declarer].react("nod" if event.won else "frown")
+                self.sound("success" if event.won else "failure")
+                return d(1.2)
+            case MatchOver():
+                return d(0.3)
+        return 0.0
+
+    def say(self, words: Callable[[], str]) -> None:
+        self.message_fn = words
+
+    def _new_deal(self) -> None:
+        self.hand, self.trick, self.talon, self.ghosts = [], [], [], []
+        self.hand_seat = None
+        self.chosen = []
+        self.last_trick = []
+        self.tricks_won = [0] * 4
+
+    def _talon_slot(self, i: int) -> tuple[float, float]:
+        area = self.r("talon")
+        w = self.card_w
+        step = w * 0.55
+        half_gap = w * 0.9
+        x = area.centerx + (i - 2.5) * step + (half_gap / 2 if i >= 3 else -half_gap / 2)
+        return x, area.centery - 10
+
+    def _lay_talon(self) -> float:
+        d = self.app.duration
+        start = self.r("deck").center
+        for i in range(6):
+            sprite = self.sprite(f"talon{i}", False, start)
+            self.talon.append(sprite)
+            sprite.fly(self.tweens, self._talon_slot(i), d(0.2), d(i * 0.05), 30, "cards")
+        return d(0.6)
+
+    def _take_talon(self, seat: int, half: int, cards: tuple[str, ...]) -> float:
+        d = self.app.duration
+        taken = self.talon[half * 3 : half * 3 + 3]
+        self.talon = [s for s in self.talon if s not in taken]
+        for sprite, card in zip(taken, cards, strict=True):
+            sprite.code = card
+        if seat == self.hand_seat:
+            self.hand = [*self.hand, *taken]
+            order = self.sort_hand(tuple(s.code for s in self.hand))
+            self.hand.sort(key=lambda s: order.index(s.code))
+            self.relayout_hand(0.35)
+        else:
+            for sprite in taken:
+                sprite.flip(self.tweens, d(0.2), tag="cards", face_up=False)
+                sprite.fly(
+                    self.tweens,
+                    self.seat_anchor(seat),
+                    d(0.35),
+                    tag="cards",
+                    on_done=lambda s=sprite: self._drop_ghost(s),
+                )
+                self.ghosts.append(sprite)
+        self.log.add(
+            tr("kr.log.talon_taken", name=self.seat_name(seat), cards=", ".join(card_label(c) for c in cards))
+        )
+        self.sound("deal")
+        return d(0.5)
+
+    def _drop_talon(self, sprite: CardSprite) -> None:
+        if sprite in self.talon:
+            self.talon.remove(sprite)
+
+    def _discarded(self, seat: int, shown: tuple[str, ...]) -> float:
+        d = self.app.duration
+        pile = self.r("deck").center
+        if seat == self.hand_seat:
+            gone = set(self.game.view(seat).discards)
+            leaving = [s for s in self.hand if s.code in gone]
+            self.hand = [s for s in self.hand if s.code not in gone]
+            self.relayout_hand(0.3)
+        else:
+            leaving = [self.sprite(c, False, self.seat_anchor(seat)) for c in ("x0", "x1", "x2")]
+        for sprite in leaving:
+            sprite.lift = 0
+            if sprite.code not in shown:
+                sprite.flip(self.tweens, d(0.2), tag="cards", face_up=False)
+            self.ghosts.append(sprite)
+            sprite.fly(
+                self.tweens, pile, d(0.35), d(0.1), 20, "cards", on_done=lambda s=sprite: self._drop_ghost(s)
+            )
+        if shown:
+            self.say(
+                lambda: tr(
+                    "kr.msg.shown_trumps",
+                    name=self.seat_name(seat),
+                    cards=", ".join(card_label(c) for c in shown),
+                )
+            )
+        else:
+            self.say(lambda: tr("kr.msg.discarded", name=self.seat_name(seat)))
+        self.log.add(self.message_fn())
+        self.sound("sweep", 0.5)
+        return d(0.7)
+
+    # frame --------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.game.phase == "discard" and self.awaiting == "human":
+            for sprite in self.hand:
+                chosen = sprite.code in self.chosen
+                if chosen:
+                    sprite.lift = 26.0
+                sprite.highlight = chosen or sprite.highlight
+                sprite.dim = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface, [(self.log.rect, "glass")])
+        self.draw_seats(surface)
+        self.log.draw(surface, with_panel=False)
+        self.controls.draw(surface)
+        self._draw_called(surface)
+        for sprite in self.talon:
+            sprite.draw(surface, self.app.cards, self.card_w)
+        if self.awaiting == "human" and self.game.phase == "call":
+            self._draw_call(surface)
+        self._draw_message(surface)
+        self.draw_cards(surface)
+        if self.awaiting == "human" and self.panel_form.widgets:
+            self.panel_form.draw(surface)
+        self.draw_last_trick(surface)
+        self.draw_refusal(surface)
+
+    def _draw_call(self, surface: pygame.Surface) -> None:
+        area = self.r("panel")
+        draw_panel(surface, area, "panel")
+        text.draw(
+            surface,
+            tr("kr.call_title"),
+            (area.centerx, area.y + 14),
+            theme.SIZE_H2,
+            theme.BRASS_LIGHT,
+            "midtop",
+        )
+        for spot, king in zip(self.panel_form.widgets, KINGS, strict=False):
+            surface.blit(self.app.cards.face("tarock", king, self.card_w), spot.rect)
+
+    def _draw_called(self, surface: pygame.Surface) -> None:
+        """The called king, small, beside the trick, as a reminder all deal long."""
+        view = self.game.view(self.spectator_seat)
+        if view.king is None or view.phase == "call":
+            return
+        w = self.card_w * 2 // 3
+        area = self.r("trick")
+        image = self.app.cards.face("tarock", view.king, w)
+        rect = image.get_rect(topright=(area.right + w + 24, area.y))
+        surface.blit(image, rect)
+        text.draw(
+            surface,
+            tr("kr.called_king"),
+            (rect.centerx, rect.bottom + 4),
+            theme.SIZE_SMALL - 4,
+            theme.PARCHMENT,
+            "midtop",
+        )
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        area = self.r("message")
+        words = self.message_fn()
+        if self.awaiting == "human":
+            words = self._prompt() or words
+        if not words:
+            return
+        draw_panel(surface, area, "glass")
+        width = area.width - (250 if self.game.phase == "discard" and self.awaiting == "human" else 24)
+        text.draw(
+            surface,
+            text.fit(words, theme.SIZE_SMALL + 1, width),
+            (area.x + 14, area.centery),
+            theme.SIZE_SMALL + 1,
+            theme.CREAM,
+            "midleft",
+        )
+
+    def _prompt(self) -> str:
+        phase = self.game.phase
+        if phase == "call":
+            return tr("kr.prompt.call")
+        if phase == "talon":
+            return tr("kr.prompt.talon")
+        if phase == "discard":
+            return tr("kr.prompt.discard")
+        if phase == "tricks":
+            trick = self.game.view(self.hand_seat or 0).trick.cards
+            if trick and suit_of(trick[0]) != "T":
+                return tr("kr.prompt.follow", suit=SUIT_SYMBOLS[suit_of(trick[0])])
+            return tr("kr.prompt.lead") if not trick else tr("kr.prompt.trump")
+        return ""
+
+
+def demo_table(app: App, seed: int) -> KoenigrufenTable:
+    seats = tuple(SeatPlayer(tr("table.computer_n", n=i + 1), False) for i in range(4))
+    return KoenigrufenTable(app, CardTableSetup("koenigrufen", seats, seed))

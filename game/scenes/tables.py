@@ -1,0 +1,33 @@
+"""The trick-game tables that exist, so the menu and the command line open them the same way."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from game.i18n import tr
+from game.scenes.card_setup import CardTableSetup, SeatPlayer
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.engine.scene import Scene
+
+# game -> (module, table class)
+TABLES = {"koenigrufen": ("game.scenes.koenigrufen_table", "KoenigrufenTable")}
+DEMO_PLAYERS = {"koenigrufen": 4, "twotenjack": 3}
+
+
+def available(game: str) -> bool:
+    return game in TABLES
+
+
+def open_table(app: App, setup: CardTableSetup) -> Scene:
+    module, cls = TABLES[setup.game]
+    return getattr(import_module(module), cls)(app, setup)
+
+
+def demo_setup(game: str, seed: int, players: int | None = None) -> CardTableSetup:
+    """Every seat played by the computer."""
+    n = players or DEMO_PLAYERS[game]
+    seats = tuple(SeatPlayer(tr("table.computer_n", n=i + 1), False) for i in range(n))
+    return CardTableSetup(game, seats, seed)
