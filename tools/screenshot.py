@@ -13,7 +13,21 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-SCENES = ("menu", "settings", "rules", "falkenstein", "hotseat", "fireworks", "score", "handover")
+SCENES = (
+    "menu",
+    "settings",
+    "rules",
+    "falkenstein",
+    "hotseat",
+    "fireworks",
+    "score",
+    "handover",
+    "koenigrufen",
+    "koenigrufen-call",
+    "koenigrufen-talon",
+    "koenigrufen-discard",
+    "koenigrufen-score",
+)
 
 
 def build(app, scene: str):  # type: ignore[no-untyped-def]
@@ -34,6 +48,8 @@ def build(app, scene: str):  # type: ignore[no-untyped-def]
         from game.scenes.handover import HandoverScene
 
         return HandoverScene(app, "Clara", "Gräfin Ilse is challenged.", lambda: None), 0.0
+    if scene.startswith("koenigrufen"):
+        return _koenigrufen(app), 0.0
     from game.rules.falkenstein_data import HEROES
     from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
     from game.scenes.falkenstein_table import FalkensteinTable, demo_table
@@ -72,7 +88,9 @@ def main(argv: list[str] | None = None) -> int:
     app = App((w, h), Settings(language=args.lang or "en"))
     scene, seconds = build(app, args.scene)
     app.scenes.push(scene)
-    if seconds < 0:
+    if args.scene.startswith("koenigrufen"):
+        _koenigrufen_moment(app, scene, args.scene.partition("-")[2] or "trick")
+    elif seconds < 0:
         _play_to_score(app, scene)
     else:
         for _ in range(round(seconds * 60)):
@@ -109,6 +127,55 @@ def save_png(surface, path: str) -> None:  # type: ignore[no-untyped-def]
             + chunk(b"IDAT", zlib.compress(rows, 3))
             + chunk(b"IEND", b"")
         )
+
+
+def _koenigrufen(app):  # type: ignore[no-untyped-def]
+    """You at seat 0 as the declarer, against three computers."""
+    from game.rules.koenigrufen_game import KoenigrufenConfig, KoenigrufenGame
+    from game.scenes.card_setup import CardTableSetup, SeatPlayer
+    from game.scenes.koenigrufen_table import KoenigrufenTable
+
+    seed = next(s for s in range(7, 300) if KoenigrufenGame(KoenigrufenConfig(), s).declarer == 0)
+    seats = (SeatPlayer("Clara", True), *(SeatPlayer(n, False) for n in ("Anton", "Berta", "Carl")))
+    return KoenigrufenTable(app, CardTableSetup("koenigrufen", seats, seed))
+
+
+def _koenigrufen_moment(app, table, moment: str) -> None:  # type: ignore[no-untyped-def]
+    """Plays through the table's own input until the moment to show: call, talon, discard, trick, score."""
+    import pygame
+
+    from game.rules.koenigrufen import legal_discards
+
+    def settle() -> None:
+        for _ in range(2000):
+            app.step(1 / 60)
+            if (table.awaiting == "human" and not table.busy) or app.scenes.top is not table:
+                return
+
+    def press(key: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+    target = {"call": "call", "talon": "talon", "discard": "discard", "trick": "tricks", "score": "scored"}[
+        moment
+    ]
+    for _ in range(60):
+        settle()
+        phase = table.game.phase
+        if (phase == target and (moment != "trick" or len(table.trick) >= 2)) or app.scenes.top is not table:
+            break
+        if phase in ("call", "talon"):
+            press(pygame.K_RETURN)
+        elif phase == "discard":
+            table.chosen = list(legal_discards(table.game.view(0).hand)[0])
+            table._discard()
+        elif phase == "tricks":
+            table.play_card([s.code for s in table.hand].index(sorted(table.playable(0))[0]))
+        app.step(1 / 60)
+    if moment == "discard":
+        table.chosen = list(legal_discards(table.game.view(0).hand)[0])[:2]
+        table.human_panel(0)
+    for _ in range(40):
+        app.step(1 / 60)
 
 
 def _play_to_score(app, table) -> None:  # type: ignore[no-untyped-def]

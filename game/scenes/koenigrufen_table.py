@@ -120,7 +120,9 @@ class KoenigrufenTable(TrickTable):
             role = tr("kr.role.declarer")
         elif view.partner == seat:
             role = tr("kr.role.partner")
-        parts = [p for p in (role, tr("kr.tricks", n=self.tricks_won[seat]), f"{view.totals[seat]:+d}") if p]
+        won = self.tricks_won[seat]
+        tricks = tr("kr.tricks_one") if won == 1 else tr("kr.tricks", n=won)
+        parts = [p for p in (role, tricks, f"{view.totals[seat]:+d}") if p]
         return " · ".join(parts)
 
     def next_step(self) -> None:
@@ -405,10 +407,11 @@ class KoenigrufenTable(TrickTable):
         self.log.draw(surface, with_panel=False)
         self.controls.draw(surface)
         self._draw_called(surface)
-        for sprite in self.talon:
-            sprite.draw(surface, self.app.cards, self.card_w)
         if self.awaiting == "human" and self.game.phase == "call":
             self._draw_call(surface)
+        else:
+            for sprite in self.talon:
+                sprite.draw(surface, self.app.cards, self.card_w)
         self._draw_message(surface)
         self.draw_cards(surface)
         if self.awaiting == "human" and self.panel_form.widgets:
@@ -433,7 +436,7 @@ class KoenigrufenTable(TrickTable):
     def _draw_called(self, surface: pygame.Surface) -> None:
         """The called king, small, beside the trick, as a reminder all deal long."""
         view = self.game.view(self.spectator_seat)
-        if view.king is None or view.phase == "call":
+        if view.king is None or view.phase in ("call", "talon"):
             return
         w = self.card_w * 2 // 3
         area = self.r("trick")

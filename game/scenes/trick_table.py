@@ -153,8 +153,8 @@ class TrickTable(TableScene):
         sx, sy = self.seat_anchor(seat)
         dx, dy = sx - centre[0], sy - centre[1]
         d = math.hypot(dx, dy) or 1.0
-        reach = self.card_w * 0.62
-        return centre[0] + dx / d * reach, centre[1] + dy / d * reach * 0.8
+        w, h = self.app.cards.size_for(self.card_w)
+        return centre[0] + dx / d * w * 0.8, centre[1] + dy / d * h * 0.42
 
     def slot(self, i: int, count: int) -> tuple[float, float]:
         """Position of the i-th card of a hand of `count`, overlapped to fit the hand area."""
