@@ -53,12 +53,12 @@ def click_card(app: App, table: KoenigrufenTable, card: str) -> None:
 
 def play_my_part(app: App, table: KoenigrufenTable, seat: int) -> None:
     """Answers every decision of `seat` with real clicks and keys until the deal is scored."""
-    while table.game.phase != "scored":
+    while table.game.phase not in ("scored", "over"):
         human_turn(app, table)
         if app.scenes.top.name == "handover":
             key(app, pygame.K_RETURN, "\r")
             continue
-        if table.game.phase == "scored":
+        if table.game.phase in ("scored", "over"):
             break
         phase = table.game.phase
         if phase in ("call", "talon"):
@@ -146,3 +146,17 @@ def test_the_demo_plays_by_itself(app: App) -> None:
     wait_until(app, lambda: table.game.phase == "scored", seconds=240)
     step(app, 3.0)
     assert app.scenes.top.name == "score"
+
+
+def test_a_match_of_four_deals_ends_on_the_final_score_sheet(app: App) -> None:
+    app.settings = app.settings.with_(anim_speed="instant", think_time=0.0)
+    table = table_for(app, (0,), seed_with_forehand(2))
+    for deal in range(1, 5):
+        assert table.game.view(0).deal_no == deal
+        play_my_part(app, table, 0)
+        wait_until(app, lambda: app.scenes.top.name == "score", seconds=30)
+        if deal < 4:
+            key(app, pygame.K_RETURN, "\r")
+    score = app.scenes.top
+    assert score.over and len(table.game.view(0).score_sheet) == 4
+    assert sum(table.game.view(0).totals) == 0
