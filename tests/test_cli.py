@@ -33,9 +33,14 @@ def test_bad_arguments_print_usage_and_exit_2(argv: list[str], capsys: pytest.Ca
     assert "usage:" in capsys.readouterr().err
 
 
-def test_a_game_not_built_yet_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--demo", "twotenjack"]) == 2  # until its table lands
-    assert "not available yet" in capsys.readouterr().err
+@pytest.mark.parametrize("players", ["1", "7"])
+def test_a_player_count_outside_two_to_six_is_refused(
+    players: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--demo", "twotenjack", "--players", players])
+    assert exit_info.value.code == 2
+    assert "twotenjack takes 2 to 6 players" in capsys.readouterr().err
 
 
 def test_demo_prints_stats_and_saves_a_screenshot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

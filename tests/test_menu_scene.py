@@ -55,24 +55,21 @@ def test_arrows_and_enter_reach_a_tab(app: App, menu: MenuScene) -> None:
 
 
 @pytest.mark.parametrize(
-    ("language", "label"), [("en", "Not available yet"), ("fr", "Pas encore disponible")]
+    ("digit", "game", "humans"),
+    [
+        (pygame.K_2, "koenigrufen", [True, False, False, False]),
+        (pygame.K_3, "twotenjack", [True, False, False]),
+    ],
 )
-def test_a_game_not_built_yet_cannot_start(app: App, menu: MenuScene, language: str, label: str) -> None:
-    app.apply_settings(app.settings.with_(language=language))
-    key(app, pygame.K_3)
-    assert menu.start_button is not None
-    assert not menu.start_button.enabled and menu.start_button.label == label
-    click(app, menu.start_button.rect.center)
-    assert app.scenes.top is menu
-
-
-def test_koenigrufen_starts_with_the_chosen_seats(app: App, menu: MenuScene) -> None:
-    key(app, pygame.K_2)
+def test_card_games_start_with_the_chosen_seats(
+    app: App, menu: MenuScene, digit: int, game: str, humans: list[bool]
+) -> None:
+    key(app, digit)
     assert menu.start_button is not None and menu.start_button.enabled
     click(app, menu.start_button.rect.center)
     table = app.scenes.top
-    assert table.name == "koenigrufen"
-    assert [s.human for s in table.setup.seats] == [True, False, False, False]
+    assert table.name == game
+    assert [s.human for s in table.setup.seats] == humans
 
 
 def test_two_ten_jack_seats_follow_the_player_count(app: App, menu: MenuScene) -> None:

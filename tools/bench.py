@@ -1,7 +1,9 @@
 """Engine speed: complete random games per second, one JSON line per game (no graphics).
 
 `python tools/bench.py [GAME] [--seconds S]`; a Falkenstein "game" is a session of twelve challenges
-set by the computer Host and answered with uniformly random legal cards.
+set by the computer Host and answered with uniformly random legal cards; a Two-Ten-Jack "game" is one
+complete round for three players with uniformly random legal plays; a Königrufen "game" is one complete
+deal (deal, call, talon, discard, twelve tricks, scoring) of uniformly random legal actions.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai.falkenstein import ComputerHost
 from game.rules.falkenstein_data import HEROES
 from game.rules.falkenstein_session import FalkensteinConfig, FalkensteinGame
+from game.rules.koenigrufen_game import KoenigrufenConfig, KoenigrufenGame
+from game.rules.twotenjack_game import TwoTenJackConfig, TwoTenJackGame
 
 
 def falkenstein_game(seed: int) -> None:
@@ -32,7 +36,25 @@ def falkenstein_game(seed: int) -> None:
             game.apply(rng.choice(game.legal_actions()))
 
 
-GAMES: dict[str, Callable[[int], None]] = {"falkenstein": falkenstein_game}
+def koenigrufen_game(seed: int) -> None:
+    rng = random.Random(seed)
+    game = KoenigrufenGame(KoenigrufenConfig(deals=1), seed)
+    while not game.is_over:
+        game.apply(game.random_action(rng))
+
+
+def twotenjack_game(seed: int) -> None:
+    rng = random.Random(seed)
+    game = TwoTenJackGame(TwoTenJackConfig(3, rounds=1), seed)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+
+
+GAMES: dict[str, Callable[[int], None]] = {
+    "falkenstein": falkenstein_game,
+    "koenigrufen": koenigrufen_game,
+    "twotenjack": twotenjack_game,
+}
 
 
 def bench(name: str, seconds: float) -> dict[str, object]:

@@ -114,16 +114,15 @@ class KoenigrufenTable(TrickTable):
         return sorted(cards, key=SORT.__getitem__)
 
     def seat_detail(self, seat: int) -> str:
-        view = self.game.view(seat)
-        role = ""
-        if seat == view.declarer:
-            role = tr("kr.role.declarer")
-        elif view.partner == seat:
-            role = tr("kr.role.partner")
         won = self.tricks_won[seat]
         tricks = tr("kr.tricks_one") if won == 1 else tr("kr.tricks", n=won)
-        parts = [p for p in (role, tricks, f"{view.totals[seat]:+d}") if p]
-        return " · ".join(parts)
+        return f"{tricks} · Σ {self.game.view(seat).totals[seat]:+d}"
+
+    def seat_badge(self, seat: int) -> str:
+        view = self.game.view(seat)
+        if seat == view.declarer:
+            return tr("kr.role.declarer")
+        return tr("kr.role.partner") if view.partner == seat else ""
 
     def next_step(self) -> None:
         if self.game.phase == "scored" and not self.awaiting and self.scored is not None:

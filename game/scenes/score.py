@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -34,9 +34,15 @@ class ScoreSheet:
 class ScoreScene(Scene):
     name = "score"
 
-    def __init__(self, app: App, sheet: ScoreSheet, on_again: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        sheet: ScoreSheet,
+        on_again: Callable[[], None] | None = None,
+        proceed: tuple[str, Callable[[], None]] | None = None,
+    ) -> None:
         super().__init__(app)
-        self.sheet, self.on_again = sheet, on_again
+        self.sheet, self.on_again, self.proceed = sheet, on_again, proceed
         self.form = Form()
         self.log = LogPanel(tr("score.log"))
         self.log.set_lines(list(sheet.log))
@@ -46,20 +52,18 @@ class ScoreScene(Scene):
         m = 32
         self.left = pygame.Rect(m, 120, w * 58 // 100 - m, h - 120 - 100)
         self.log.rect = pygame.Rect(self.left.right + 20, 120, w - self.left.right - 20 - m, h - 220)
-        buttons: list[Button] = []
-        by = h - 80
-        if self.on_again:
-            buttons.append(
-                Button(pygame.Rect(w // 2 - 330, by, 300, 54), tr("score.again"), self.on_again, primary=True)
-            )
-        buttons.append(
-            Button(
-                pygame.Rect(w // 2 + 30 if self.on_again else w // 2 - 150, by, 300, 54),
-                tr("score.menu"),
-                self._menu,
-                primary=not self.on_again,
-            )
-        )
+        entries: list[tuple[str, Callable[[], None]]] = []
+        if self.proceed:
+            entries.append(self.proceed)
+        elif self.on_again:
+            entries.append((tr("score.again"), self.on_again))
+        entries.append((tr("pause.leave") if self.proceed else tr("score.menu"), self._menu))
+        by, bw, gap = h - 80, 300, 60
+        left = w // 2 - (len(entries) * bw + (len(entries) - 1) * gap) // 2
+        buttons = [
+            Button(pygame.Rect(left + i * (bw + gap), by, bw, 54), label, fn, primary=i == 0)
+            for i, (label, fn) in enumerate(entries)
+        ]
         self.form = Form(buttons)
         self.form.move_focus(1)
 
@@ -91,33 +95,32 @@ class ScoreScene(Scene):
     def _draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         s = self.sheet
         cols = len(s.headers)
-        first = area.width * 46 // 100
-        rest = (area.width - first) // max(1, cols - 1)
-        xs = [area.x] + [area.x + first + rest * i + rest // 2 for i in range(cols - 1)]
-        row_h = text.line_height(theme.SIZE_BODY) + 8
+        first = area.width * (46 if cols < 4 else 30) // 100
+        wide = 2 if cols >= 4 else 1  # with four columns the second (cards, details) gets more room
+        unit = (area.width - first) // max(1, cols - 1 + wide - 1)
+        widths = [first] + [unit * (wide if i == 0 else 1) for i in range(cols - 1)]
+        lefts = [area.x + sum(widths[:i]) for i in range(cols)]
+        size = theme.SIZE_BODY if len(s.rows) <= 4 else theme.SIZE_SMALL + 1
+        row_h = text.line_height(size) + 6
         y = area.y
         for i, header in enumerate(s.headers):
+            x, anchor = (lefts[i], "topleft") if i == 0 else (lefts[i] + widths[i] // 2, "midtop")
             text.draw(
                 surface,
-                header,
-                (xs[i], y),
+                text.fit(header, theme.SIZE_SMALL, widths[i] - 8),
+                (x, y),
                 theme.SIZE_SMALL,
                 theme.SEPIA,
-                "topleft" if i == 0 else "midtop",
+                anchor,
                 bold=True,
             )
         y += row_h
         pygame.draw.line(surface, theme.SEPIA, (area.x, y - 4), (area.right, y - 4), 1)
         for row in s.rows:
             for i, cell in enumerate(row):
-                text.draw(
-                    surface, cell, (xs[i], y), theme.SIZE_BODY, theme.INK, "topleft" if i == 0 else "midtop"
-                )
+                x, anchor = (lefts[i], "topleft") if i == 0 else (lefts[i] + widths[i] // 2, "midtop")
+                text.draw(surface, text.fit(cell, size, widths[i] - 8), (x, y), size, theme.INK, anchor)
             y += row_h
         if s.story:
             story = pygame.Rect(area.x, y + 16, area.width, area.bottom - y - 16)
             text.draw_paragraphs(surface, s.story, story, theme.SIZE_BODY, theme.INK, italic=True)
-
-
-def rows_of(values: Sequence[Sequence[object]]) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(str(v) for v in row) for row in values)

@@ -13,7 +13,10 @@ if TYPE_CHECKING:
     from game.engine.scene import Scene
 
 # game -> (module, table class)
-TABLES = {"koenigrufen": ("game.scenes.koenigrufen_table", "KoenigrufenTable")}
+TABLES = {
+    "koenigrufen": ("game.scenes.koenigrufen_table", "KoenigrufenTable"),
+    "twotenjack": ("game.scenes.twotenjack_table", "TwoTenJackTable"),
+}
 DEMO_PLAYERS = {"koenigrufen": 4, "twotenjack": 3}
 
 

@@ -116,6 +116,10 @@ class TrickTable(TableScene):
         """A short line under the seat's name (score, tricks…)."""
         return ""
 
+    def seat_badge(self, seat: int) -> str:
+        """A short role shown on a brass tag above the seat's name plate (dealer, Rufer…)."""
+        return ""
+
     def finished(self) -> None:
         """The match (or deal) is over and every event has been shown: go to the score scene."""
 
@@ -462,6 +466,12 @@ class TrickTable(TableScene):
                 "midtop",
                 bold=self.to_act == seat,
             )
+            badge = self.seat_badge(seat)
+            if badge:
+                tag = text.render(badge, theme.SIZE_SMALL - 4, theme.INK, bold=True)
+                box = tag.get_rect(bottomright=(plate.right - 4, plate.y + 2)).inflate(12, 4)
+                draw_panel(surface, box, "primary")
+                surface.blit(tag, tag.get_rect(center=box.center))
             detail = self.seat_detail(seat)
             if detail:
                 text.draw(

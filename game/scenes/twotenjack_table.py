@@ -1,0 +1,369 @@
+"""The Two-Ten-Jack table: two to six players, hearts fixed trump, a face-up stock everyone can read.
+
+Seats follow the rules module: seat 0 at the bottom, seat 1 on its left, and so on clockwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ai.twotenjack_easy import choose
+from game.i18n import tr
+from game.rules.twotenjack import DECK, POINTS, SYMBOLS
+from game.rules.twotenjack_game import (
+    CardDrawn,
+    CardPlayed,
+    HandDealt,
+    MatchOver,
+    NextRound,
+    Play,
+    RoundScored,
+    RoundStarted,
+    StockLaid,
+    TrickWon,
+    TwoTenJackConfig,
+    TwoTenJackGame,
+    known_holdings,
+)
+from game.scenes.card_setup import CardTableSetup
+from game.scenes.trick_table import TrickTable
+from game.ui import text, theme
+from game.ui.panel import draw_panel
+
+if TYPE_CHECKING:
+    from game.app import App
+
+RANK_ORDER = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
+SUIT_ORDER = {"H": 0, "S": 1, "D": 2, "C": 3}
+
+
+def sort_key(card: str) -> tuple[int, int]:
+    """Joker first, then hearts (trump), spades, diamonds, clubs, each high to low."""
+    if card == "JK":
+        return (-1, 0)
+    return (SUIT_ORDER[card[-1]], -RANK_ORDER[card[:-1]])
+
+
+def card_label(card: str) -> str:
+    if card == "JK":
+        return tr("ttj.joker")
+    return tr(f"rank.{card[:-1]}") + SYMBOLS[card[-1]]
+
+
+class TwoTenJackTable(TrickTable):
+    name = "twotenjack"
+    game_id = "twotenjack"
+    pack = "french"
+    back = "twotenjack"
+
+    def __init__(self, app: App, setup: CardTableSetup) -> None:
+        super().__init__(app, setup)
+        self.game = TwoTenJackGame(TwoTenJackConfig(len(setup.seats)), setup.seed)
+        self.message_fn: Callable[[], str] = str
+        self.scored: RoundScored | None = None
+        self.stock: list[str | None] = []  # as shown: the next card to draw first, None if face down
+        self.app.cards.warm(
+            [self.app.cards.path_for("french", c) for c in DECK] + ["backs/twotenjack"], self.card_w
+        )
+        self.enqueue(list(self.game.opening))
+
+    # hooks -----------------------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        return self.game.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    def view(self, seat: int) -> Any:
+        return self.game.view(seat)
+
+    def apply(self, action: Any) -> list[Any]:
+        return self.game.apply(action)
+
+    def hand_of(self, seat: int) -> tuple[str, ...]:
+        return self.game.view(seat).hand
+
+    def playable(self, seat: int) -> set[str]:
+        if self.game.phase != "play" or self.game.to_act != seat:
+            return set()
+        return {card for card, _ in self.game.view(seat).legal}
+
+    def card_action(self, seat: int, card: str) -> Any:
+        """Face up when allowed; an opening lead from only joker, spades and hearts goes face down."""
+        options = self.game.view(seat).legal
+        return Play(seat, card, (card, False) not in options and (card, True) in options)
+
+    def computer_action(self, seat: int) -> Any:
+        return choose(self.game.view(seat), self.rng)
+
+    def sort_hand(self, cards: tuple[str, ...]) -> list[str]:
+        return sorted(cards, key=sort_key)
+
+    def seat_detail(self, seat: int) -> str:
+        view = self.game.view(seat)
+        return tr("ttj.plate", round=_round_points(view.piles[seat]), total=view.totals[seat])
+
+    def seat_badge(self, seat: int) -> str:
+        return tr("ttj.dealer") if seat == self.game.view(seat).dealer else ""
+
+    def next_step(self) -> None:
+        if self.game.phase == "scored" and not self.awaiting and self.scored is not None:
+            self.awaiting = "score"
+            self.show_score()
+            return
+        super().next_step()
+
+    def finished(self) -> None:
+        if self.scored is not None:
+            self.show_score()
+
+    def show_score(self) -> None:
+        from game.scenes.twotenjack_score import TwoTenJackScore
+
+        self.app.scenes.push(TwoTenJackScore(self.app, self))
+
+    def next_round(self) -> None:
+        seat = self.game.to_act
+        self.scored = None
+        self.awaiting = ""
+        if seat is not None and self.game.phase == "scored":
+            self.act(NextRound(seat))
+
+    # presenting events -------------------------------------------------------------------------------
+    def present(self, event: Any) -> float:
+        d = self.app.duration
+        match event:
+            case RoundStarted(round_no=n, dealer=dealer, leader=leader):
+                self.hand, self.trick, self.ghosts, self.last_trick = [], [], [], []
+                self.hand_seat = None
+                self.sound("shuffle")
+                self.say(
+                    lambda: tr(
+                        "ttj.msg.round", n=n, dealer=self.seat_name(dealer), leader=self.seat_name(leader)
+                    )
+                )
+                self.log.add(
+                    tr("ttj.msg.round", n=n, dealer=self.seat_name(dealer), leader=self.seat_name(leader))
+                )
+                return d(0.8)
+            case HandDealt(seat=seat, cards=cards):
+                return self.deal_to(seat, cards, 0.0) + d(0.05)
+            case StockLaid(face_up=face_up, hidden_top=hidden):
+                self.stock = [None] * hidden + list(reversed(face_up))
+                return d(0.3)
+            case CardPlayed(seat=seat, card=card, face_down=face_down):
+                if face_down:
+                    self.log.add(tr("ttj.log.face_down", name=self.seat_name(seat)))
+                else:
+                    self.log.add(tr("ttj.log.played", name=self.seat_name(seat), card=card_label(card)))
+                return self.play_to_trick(seat, card, face_down)
+            case TrickWon(seat=seat, cards=cards, points=points):
+                self.say(lambda: tr("ttj.msg.trick", name=self.seat_name(seat), points=points))
+                self.log.add(tr("ttj.msg.trick", name=self.seat_name(seat), points=points))
+                del cards
+                return self.gather_trick(seat)
+            case CardDrawn(seat=seat, card=card, was_hidden=hidden):
+                return self._drawn(seat, card, hidden)
+            case RoundScored():
+                self.scored = event
+                self.say(lambda: tr("ttj.msg.scored", n=event.round_no))
+                for seat, name in event.reversals:
+                    self.log.add(tr(f"ttj.reversal.{name}", name=self.seat_name(seat)))
+                self.sound("success")
+                return d(1.0)
+            case MatchOver():
+                return d(0.3)
+        return 0.0
+
+    def say(self, words: Callable[[], str]) -> None:
+        self.message_fn = words
+
+    def stock_pos(self, i: int) -> tuple[float, float]:
+        """The i-th card to be drawn, fanned in the stock area (the next one in front)."""
+        area = self.r("stock")
+        step = max(10, self.card_w // 5)
+        return area.right - self.card_w // 2 - 6 - i * step, area.centery
+
+    def _drawn(self, seat: int, card: str, hidden: bool) -> float:
+        """A card leaves the stock: into the shown hand, or face up (face down if hidden) toward its seat."""
+        d = self.app.duration
+        if self.stock:
+            self.stock.pop(0)
+        start = self.stock_pos(0)
+        if seat == self.hand_seat:
+            sprite = self.sprite(card, False, start)
+            self.hand.append(sprite)
+            order = self.sort_hand(tuple(s.code for s in self.hand))
+            self.hand.sort(key=lambda s: order.index(s.code))
+            self.relayout_hand(0.3)
+            sprite.flip(self.tweens, d(0.2), d(0.3), "cards")
+        else:
+            sprite = self.sprite(card, not hidden, start)
+            self.ghosts.append(sprite)
+            sprite.fly(
+                self.tweens,
+                self.seat_anchor(seat),
+                d(0.35),
+                arc=30,
+                tag="cards",
+                on_done=lambda s=sprite: self._drop_ghost(s),
+            )
+        self.sound("deal", 0.7)
+        return d(0.22)
+
+    # frame --------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(
+            surface, [(self.log.rect, "glass"), (self.r("points"), "glass"), (self.r("removed"), "glass")]
+        )
+        self._draw_removed(surface)
+        self._draw_stock(surface)
+        self.draw_seats(surface)
+        self._draw_points(surface)
+        self.log.draw(surface, with_panel=False)
+        self.controls.draw(surface)
+        self._draw_message(surface)
+        self.draw_cards(surface)
+        self.draw_last_trick(surface)
+        self.draw_refusal(surface)
+
+    def _draw_removed(self, surface: pygame.Surface) -> None:
+        area = self.r("removed")
+        view = self.game.view(self.spectator_seat)
+        label = text.draw(
+            surface,
+            tr("ttj.removed"),
+            (area.x + 12, area.centery),
+            theme.SIZE_SMALL,
+            theme.BRASS_LIGHT,
+            "midleft",
+        )
+        x = label.right + 12
+        for card in view.removed:
+            r = text.draw(
+                surface,
+                card_label(card),
+                (x, area.centery),
+                theme.SIZE_SMALL,
+                theme.CREAM,
+                "midleft",
+                bold=True,
+            )
+            x = r.right + 14
+        text.draw(
+            surface,
+            tr("ttj.round_of", n=view.round_no, total=view.rounds),
+            (area.right - 12, area.centery),
+            theme.SIZE_SMALL,
+            theme.PARCHMENT,
+            "midright",
+        )
+
+    def _draw_stock(self, surface: pygame.Surface) -> None:
+        """The stock, face up and fanned so everyone reads what comes next; the top card face down."""
+        w = self.card_w
+        for i in reversed(range(min(len(self.stock), 8))):
+            card = self.stock[i]
+            image = (
+                self.app.cards.back(self.back, w) if card is None else self.app.cards.face("french", card, w)
+            )
+            surface.blit(image, image.get_rect(center=self.stock_pos(i)))
+        if self.stock:
+            area = self.r("stock")
+            text.draw(
+                surface,
+                tr("ttj.stock", n=len(self.stock)),
+                (area.x + 6, area.bottom + 4),
+                theme.SIZE_SMALL,
+                theme.PARCHMENT,
+                "topleft",
+            )
+
+    def _draw_points(self, surface: pygame.Surface) -> None:
+        area = self.r("points").inflate(-20, -16)
+        view = self.game.view(self.spectator_seat)
+        known = known_holdings(view)
+        size = theme.SIZE_SMALL - 2
+        lh = text.line_height(size)
+        y = area.y
+        text.draw(
+            surface, tr("ttj.points_title"), (area.x, y), theme.SIZE_SMALL, theme.BRASS_LIGHT, bold=True
+        )
+        y += lh + 6
+        for seat in range(self.n):
+            pile = view.piles[seat]
+            scoring = [c for c in pile if POINTS[c]]
+            name = text.fit(self.seat_name(seat), size, area.width * 2 // 3)
+            text.draw(surface, name, (area.x, y), size, theme.CREAM, bold=seat == self.to_act)
+            text.draw(
+                surface,
+                f"{_round_points(pile):+d}",
+                (area.right, y),
+                size,
+                theme.BRASS_LIGHT,
+                "topright",
+                bold=True,
+            )
+            y += lh
+            if scoring:
+                line = " ".join(card_label(c) for c in scoring)
+                text.draw(
+                    surface,
+                    text.fit(line, size - 2, area.width - 12),
+                    (area.x + 12, y),
+                    size - 2,
+                    theme.PARCHMENT,
+                )
+                y += lh - 2
+        y += 8
+        pygame.draw.line(surface, theme.BRASS, (area.x, y), (area.right, y), 1)
+        y += 6
+        text.draw(surface, tr("ttj.known_title"), (area.x, y), theme.SIZE_SMALL, theme.BRASS_LIGHT, bold=True)
+        y += lh + 4
+        for seat in range(self.n):
+            cards = known[seat]
+            if seat == self.spectator_seat or not cards:
+                continue
+            line = f"{self.seat_name(seat)}: " + " ".join(card_label(c) for c in cards)
+            text.draw(surface, text.fit(line, size - 1, area.width), (area.x, y), size - 1, theme.CREAM)
+            y += lh
+            if y > area.bottom - lh:
+                break
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        area = self.r("message")
+        words = self._prompt() if self.awaiting == "human" else ""
+        words = words or self.message_fn()
+        if not words:
+            return
+        draw_panel(surface, area, "glass")
+        text.draw(
+            surface,
+            text.fit(words, theme.SIZE_SMALL + 1, area.width - 24),
+            (area.x + 14, area.centery),
+            theme.SIZE_SMALL + 1,
+            theme.CREAM,
+            "midleft",
+        )
+
+    def _prompt(self) -> str:
+        seat = self.game.to_act
+        if seat is None or self.game.phase != "play":
+            return ""
+        view = self.game.view(seat)
+        if view.legal and all(face_down for _, face_down in view.legal):
+            return tr("ttj.prompt.face_down")
+        if not view.trick:
+            return tr("ttj.prompt.opening") if view.opening else tr("ttj.prompt.lead")
+        return tr("ttj.prompt.follow")
+
+
+def _round_points(pile: tuple[str, ...]) -> int:
+    from game.rules.twotenjack import score_pile
+
+    return score_pile(pile) if pile else 0
