@@ -27,6 +27,9 @@ SCENES = (
     "koenigrufen-talon",
     "koenigrufen-discard",
     "koenigrufen-score",
+    "twotenjack",
+    "twotenjack-6",
+    "twotenjack-score",
 )
 
 
@@ -50,6 +53,8 @@ def build(app, scene: str):  # type: ignore[no-untyped-def]
         return HandoverScene(app, "Clara", "Gräfin Ilse is challenged.", lambda: None), 0.0
     if scene.startswith("koenigrufen"):
         return _koenigrufen(app), 0.0
+    if scene.startswith("twotenjack"):
+        return _twotenjack(app, 6 if scene.endswith("6") else 3), 0.0
     from game.rules.falkenstein_data import HEROES
     from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
     from game.scenes.falkenstein_table import FalkensteinTable, demo_table
@@ -90,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     app.scenes.push(scene)
     if args.scene.startswith("koenigrufen"):
         _koenigrufen_moment(app, scene, args.scene.partition("-")[2] or "trick")
+    elif args.scene.startswith("twotenjack"):
+        _twotenjack_moment(app, scene, args.scene.endswith("score"))
     elif seconds < 0:
         _play_to_score(app, scene)
     else:
@@ -175,6 +182,32 @@ def _koenigrufen_moment(app, table, moment: str) -> None:  # type: ignore[no-unt
         table.chosen = list(legal_discards(table.game.view(0).hand)[0])[:2]
         table.human_panel(0)
     for _ in range(40):
+        app.step(1 / 60)
+
+
+def _twotenjack(app, players: int):  # type: ignore[no-untyped-def]
+    """You at seat 0 against computers."""
+    from game.scenes.card_setup import CardTableSetup, SeatPlayer
+    from game.scenes.twotenjack_table import TwoTenJackTable
+
+    names = ("Clara", "Anton", "Berta", "Carl", "Dora", "Emil")
+    seats = tuple(SeatPlayer(names[i], i == 0) for i in range(players))
+    return TwoTenJackTable(app, CardTableSetup("twotenjack", seats, 5))
+
+
+def _twotenjack_moment(app, table, to_score: bool) -> None:  # type: ignore[no-untyped-def]
+    """A few tricks into the round (cards in the trick), or on to the round's score."""
+    for _ in range(200):
+        for _ in range(3000):
+            app.step(1 / 60)
+            if (table.awaiting == "human" and not table.busy) or app.scenes.top is not table:
+                break
+        if app.scenes.top is not table:
+            break
+        if not to_score and len(table.game.view(0).tricks) >= 3 and table.trick:
+            break
+        table.play_card([s.code for s in table.hand].index(sorted(table.playable(0))[0]))
+    for _ in range(30):
         app.step(1 / 60)
 
 
