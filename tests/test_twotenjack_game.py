@@ -175,7 +175,8 @@ class Shadow:
             view = game.view(seat)
             assert view.hand == tuple(self.hands[seat])
             assert view.hand_sizes == tuple(len(self.hands[s]) for s in range(self.players))
-            assert view.stock == tuple(reversed(self.stock))
+            visible = () if self.hidden or not self.stock else (self.stock[-1],)
+            assert view.stock == visible  # a face-up pile: only its top card shows
             assert view.stock_count == len(self.stock) + self.hidden
             assert [card for _, card, down in view.trick if not down] == [c for c, d in self.trick if not d]
             assert view.to_act == (self.leader + len(self.trick)) % self.players
@@ -237,7 +238,7 @@ def test_deal_one_at_a_time_from_the_dealers_left_and_the_stock() -> None:
     assert dealt == [HandDealt(seat, cards[k:12:3]) for k, seat in enumerate((2, 0, 1))]
     assert laid == StockLaid(tuple(reversed(cards[13:])), True)
     view = game.view(0)
-    assert (view.stock, view.stock_count, view.stock_hidden_top) == (cards[13:], 39, True)
+    assert (view.stock, view.stock_count, view.stock_hidden_top) == ((), 39, True)
     assert (view.dealer, view.leader, view.to_act, view.opening, view.phase) == (1, 2, 2, True, "play")
     assert (view.drawn, view.hidden_drawn_by, view.trick, view.tricks) == ((), None, (), ())
     assert view.legal == () and game.view(2).legal

@@ -7,10 +7,11 @@ bottom of the screen, seat 1 on its left, and so on round the table, so "the dea
 Everything that happens is returned by `apply` as frozen-dataclass events, holding the whole truth: a
 face-down opening lead (`CardPlayed.face_down`) and the face-down top card of the stock
 (`CardDrawn.was_hidden`) carry their card, which the table shows only to the seat that holds it.
-`view(seat)` is what that seat may know. The stock lies face up, spread so that all see every card in
-it and in what order it will be drawn, except its top card, which is face down. What stays hidden: the
-other seats' hands except the cards they drew face up, that face-down top card (also after it is
-drawn: it goes into a hand unseen), and a face-down opening lead until its trick is gathered.
+`view(seat)` is what that seat may know. The stock is a face-up pile [decision]: everybody sees its top
+card, and so every card before it is drawn and who receives it, but not the cards below; at the start
+of a round its top card lies face down. What stays hidden: the other seats' hands except the cards they
+drew face up, the cards under the stock's top, that face-down top card (also after it is drawn: it
+goes into a hand unseen), and a face-down opening lead until its trick is gathered.
 
 `random.Random(seed)` chooses the first dealer (unless the config names one) and each round is
 shuffled by its own `random.Random` seeded from the seed and the round number, so a match is replayed
@@ -201,7 +202,7 @@ class TwoTenJackView:
     hand_sizes: tuple[int, ...]
     legal: tuple[tuple[str, bool], ...]
     removed: tuple[str, ...]
-    stock: tuple[str, ...]  # the face-up stock in draw order, the next drawn first
+    stock: tuple[str, ...]  # the stock's visible card: its face-up top (empty while the top is face down)
     stock_count: int  # cards in the stock, the face-down top card included
     stock_hidden_top: bool  # the next card to draw is the face-down one
     drawn: tuple[tuple[int, str], ...]  # every face-up draw of the round: (seat, card), in order
@@ -433,7 +434,7 @@ class TwoTenJackGame:
             hand_sizes=tuple(len(h) for h in self._hands),
             legal=tuple(legal),
             removed=self._removed,
-            stock=tuple(reversed(stock)),
+            stock=() if self._hidden_top or not stock else (stock[-1],),
             stock_count=len(self._stock),
             stock_hidden_top=self._hidden_top,
             drawn=tuple(self._drawn),

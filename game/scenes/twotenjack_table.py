@@ -183,18 +183,16 @@ class TwoTenJackTable(TrickTable):
     def say(self, words: Callable[[], str]) -> None:
         self.message_fn = words
 
-    def stock_pos(self, i: int) -> tuple[float, float]:
-        """The i-th card to be drawn, fanned in the stock area (the next one in front)."""
-        area = self.r("stock")
-        step = max(10, self.card_w // 5)
-        return area.right - self.card_w // 2 - 6 - i * step, area.centery
+    @property
+    def stock_centre(self) -> tuple[int, int]:
+        return self.r("stock").center
 
     def _drawn(self, seat: int, card: str, hidden: bool) -> float:
         """A card leaves the stock: into the shown hand, or face up (face down if hidden) toward its seat."""
         d = self.app.duration
         if self.stock:
             self.stock.pop(0)
-        start = self.stock_pos(0)
+        start = self.stock_centre
         if seat == self.hand_seat:
             sprite = self.sprite(card, False, start)
             self.hand.append(sprite)
@@ -265,24 +263,26 @@ class TwoTenJackTable(TrickTable):
         )
 
     def _draw_stock(self, surface: pygame.Surface) -> None:
-        """The stock, face up and fanned so everyone reads what comes next; the top card face down."""
+        """The stock: a face-up pile whose top card everyone reads (face down at the start of a round)."""
+        if not self.stock:
+            return
         w = self.card_w
-        for i in reversed(range(min(len(self.stock), 8))):
-            card = self.stock[i]
-            image = (
-                self.app.cards.back(self.back, w) if card is None else self.app.cards.face("french", card, w)
-            )
-            surface.blit(image, image.get_rect(center=self.stock_pos(i)))
-        if self.stock:
-            area = self.r("stock")
-            text.draw(
-                surface,
-                tr("ttj.stock", n=len(self.stock)),
-                (area.x + 6, area.bottom + 4),
-                theme.SIZE_SMALL,
-                theme.PARCHMENT,
-                "topleft",
-            )
+        centre = self.stock_centre
+        edge = self.app.cards.back(self.back, w)
+        for i in range(min(6, (len(self.stock) + 5) // 6), 0, -1):  # the pile's thickness
+            surface.blit(edge, edge.get_rect(center=(centre[0] + i * 2, centre[1] + i * 2)))
+        top = self.stock[0]
+        image = edge if top is None else self.app.cards.face("french", top, w)
+        surface.blit(image, image.get_rect(center=centre))
+        area = self.r("stock")
+        text.draw(
+            surface,
+            tr("ttj.stock", n=len(self.stock)),
+            (centre[0], area.bottom + 4),
+            theme.SIZE_SMALL,
+            theme.PARCHMENT,
+            "midtop",
+        )
 
     def _draw_points(self, surface: pygame.Surface) -> None:
         area = self.r("points").inflate(-20, -16)
