@@ -57,7 +57,7 @@ class KoenigrufenScore(Scene):
 
     def _next(self) -> None:
         self.app.scenes.pop()
-        self.table.next_deal()
+        self.table.proceed()
 
     def _again(self) -> None:
         from game.scenes.koenigrufen_table import KoenigrufenTable

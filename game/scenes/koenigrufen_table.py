@@ -6,7 +6,6 @@ left; play runs 0 → 1 → 2 → 3, counter-clockwise around the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -73,32 +72,13 @@ class KoenigrufenTable(TrickTable):
         self.game = KoenigrufenGame(KoenigrufenConfig(deals=setup.deals or 4), setup.seed)
         self.talon: list[CardSprite] = []
         self.chosen: list[str] = []  # the declarer's discard being picked
-        self.message_fn: Callable[[], str] = str
         self.tricks_won = [0] * 4
-        self.scored: DealScored | None = None
         self.app.cards.warm(
             [self.app.cards.path_for("tarock", c) for c in DECK] + ["backs/tarock"], self.card_w
         )
         self.enqueue(list(self.game.opening))
 
-    # hooks -----------------------------------------------------------------------------------------
-    @property
-    def to_act(self) -> int | None:
-        return self.game.to_act
-
-    @property
-    def is_over(self) -> bool:
-        return self.game.is_over
-
-    def view(self, seat: int) -> Any:
-        return self.game.view(seat)
-
-    def apply(self, action: Any) -> list[Any]:
-        return self.game.apply(action)
-
-    def hand_of(self, seat: int) -> tuple[str, ...]:
-        return self.game.view(seat).hand
-
+    # hooks ----------------------------------------------------------------------------------------
     def playable(self, seat: int) -> set[str]:
         if self.game.phase != "tricks" or self.game.to_act != seat:
             return set()
@@ -124,16 +104,8 @@ class KoenigrufenTable(TrickTable):
             return tr("kr.role.declarer")
         return tr("kr.role.partner") if view.partner == seat else ""
 
-    def next_step(self) -> None:
-        if self.game.phase == "scored" and not self.awaiting and self.scored is not None:
-            self.awaiting = "score"
-            self.show_score()
-            return
-        super().next_step()
-
-    def finished(self) -> None:
-        if self.scored is not None:
-            self.show_score()
+    def next_action(self, seat: int) -> Any:
+        return NextDeal(seat)
 
     # decisions ---------------------------------------------------------------------------------------
     def human_panel(self, seat: int) -> None:
@@ -210,14 +182,6 @@ class KoenigrufenTable(TrickTable):
         from game.scenes.koenigrufen_score import KoenigrufenScore
 
         self.app.scenes.push(KoenigrufenScore(self.app, self))
-
-    def next_deal(self) -> None:
-        """From the score scene: the new forehand starts the next deal."""
-        seat = self.game.to_act
-        self.scored = None
-        self.awaiting = ""
-        if seat is not None and self.game.phase == "scored":
-            self.act(NextDeal(seat))
 
     # presenting events -------------------------------------------------------------------------------
     def present(self, event: Any) -> float:
@@ -297,9 +261,6 @@ class KoenigrufenTable(TrickTable):
             case MatchOver():
                 return d(0.3)
         return 0.0
-
-    def say(self, words: Callable[[], str]) -> None:
-        self.message_fn = words
 
     def _new_deal(self) -> None:
         self.hand, self.trick, self.talon, self.ghosts = [], [], [], []
@@ -411,7 +372,7 @@ class KoenigrufenTable(TrickTable):
         else:
             for sprite in self.talon:
                 sprite.draw(surface, self.app.cards, self.card_w)
-        self._draw_message(surface)
+        self.draw_message(surface)
         self.draw_cards(surface)
         if self.awaiting == "human" and self.panel_form.widgets:
             self.panel_form.draw(surface)
@@ -451,25 +412,7 @@ class KoenigrufenTable(TrickTable):
             "midtop",
         )
 
-    def _draw_message(self, surface: pygame.Surface) -> None:
-        area = self.r("message")
-        words = self.message_fn()
-        if self.awaiting == "human":
-            words = self._prompt() or words
-        if not words:
-            return
-        draw_panel(surface, area, "glass")
-        width = area.width - (250 if self.game.phase == "discard" and self.awaiting == "human" else 24)
-        text.draw(
-            surface,
-            text.fit(words, theme.SIZE_SMALL + 1, width),
-            (area.x + 14, area.centery),
-            theme.SIZE_SMALL + 1,
-            theme.CREAM,
-            "midleft",
-        )
-
-    def _prompt(self) -> str:
+    def prompt(self) -> str:
         phase = self.game.phase
         if phase == "call":
             return tr("kr.prompt.call")

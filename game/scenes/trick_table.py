@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -73,26 +74,29 @@ class TrickTable(TableScene):
         self.awaiting = ""  # "", "computer", "handover", "human"
         self.last_person: str | None = None
         self.panel_form = Form()  # a game's decision panel (call a king, take a talon half…)
+        self.message_fn: Callable[[], str] = str
+        self.scored: Any = None  # the scoring event of the deal or round just finished
+        self.game: Any = None  # the rules state, set by the game's table
         self.controls = Form()
 
-    # hooks a game fills in ------------------------------------------------------------------------
+    # hooks a game fills in (the defaults read `self.game`, the rules state) ----------------------
     @property
     def to_act(self) -> int | None:
-        raise NotImplementedError
+        return self.game.to_act
 
     @property
     def is_over(self) -> bool:
-        raise NotImplementedError
+        return self.game.is_over
 
     def view(self, seat: int) -> Any:
-        raise NotImplementedError
+        return self.game.view(seat)
 
     def apply(self, action: Any) -> list[Any]:
-        raise NotImplementedError
+        return self.game.apply(action)
 
     def hand_of(self, seat: int) -> tuple[str, ...]:
         """The cards `seat` holds, read from its own view."""
-        raise NotImplementedError
+        return self.game.view(seat).hand
 
     def playable(self, seat: int) -> set[str]:
         """The cards `seat` may play now; empty when its decision is not a card from the hand."""
@@ -120,8 +124,34 @@ class TrickTable(TableScene):
         """A short role shown on a brass tag above the seat's name plate (dealer, Rufer…)."""
         return ""
 
+    def show_score(self) -> None:
+        """Pushes the game's score scene for the deal or round just scored."""
+        raise NotImplementedError
+
+    def next_action(self, seat: int) -> Any:
+        """The action that starts the next deal or round, taken by `seat`."""
+        raise NotImplementedError
+
+    def prompt(self) -> str:
+        """What the person to act should do now, shown in the message band."""
+        return ""
+
     def finished(self) -> None:
-        """The match (or deal) is over and every event has been shown: go to the score scene."""
+        """The match is over and every event has been shown: the final score."""
+        if self.scored is not None:
+            self.show_score()
+
+    def proceed(self) -> None:
+        """From the score scene: on to the next deal or round."""
+        seat = self.to_act
+        self.scored = None
+        self.awaiting = ""
+        if seat is not None and self.game.phase == "scored":
+            self.act(self.next_action(seat))
+
+    def say(self, words: Callable[[], str]) -> None:
+        """Sets the table's message; kept as a function so a language switch re-words it."""
+        self.message_fn = words
 
     # seats and people ------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -201,6 +231,10 @@ class TrickTable(TableScene):
 
     # flow --------------------------------------------------------------------------------------------
     def next_step(self) -> None:
+        if self.game.phase == "scored" and not self.awaiting and self.scored is not None:
+            self.awaiting = "score"
+            self.show_score()
+            return
         if self.is_over or self.awaiting:
             if self.is_over and not self.awaiting:
                 self.awaiting = "over"
@@ -525,7 +559,21 @@ class TrickTable(TableScene):
                 "midtop",
             )
 
-    def draw_hint(self, surface: pygame.Surface, hint: str) -> None:
-        area = self.r("controls").inflate(-24, 0)
-        box = pygame.Rect(area.x, area.y, area.width, area.height - 110)
-        text.draw_paragraphs(surface, hint, box, theme.SIZE_SMALL, theme.PARCHMENT, italic=True)
+    def draw_message(self, surface: pygame.Surface) -> None:
+        """The message band: what to do when a person is to act, else what just happened."""
+        area = self.r("message")
+        words = (self.prompt() if self.awaiting == "human" else "") or self.message_fn()
+        if not words:
+            return
+        draw_panel(surface, area, "glass")
+        beside = [w.rect for w in self.panel_form.widgets if w.rect.colliderect(area)]
+        right = min((r.left for r in beside), default=area.right) - 12
+        size = theme.SIZE_SMALL + 1
+        text.draw(
+            surface,
+            text.fit(words, size, right - area.x - 14),
+            (area.x + 14, area.centery),
+            size,
+            theme.CREAM,
+            "midleft",
+        )

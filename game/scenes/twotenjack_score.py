@@ -53,7 +53,7 @@ class TwoTenJackScore(ScoreScene):
 
     def _next(self) -> None:
         self.app.scenes.pop()
-        self.table.next_round()
+        self.table.proceed()
 
     def _again(self) -> None:
         from game.scenes.twotenjack_table import TwoTenJackTable

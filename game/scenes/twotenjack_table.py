@@ -5,7 +5,6 @@ Seats follow the rules module: seat 0 at the bottom, seat 1 on its left, and so 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -31,7 +30,6 @@ from game.rules.twotenjack_game import (
 from game.scenes.card_setup import CardTableSetup
 from game.scenes.trick_table import TrickTable
 from game.ui import text, theme
-from game.ui.panel import draw_panel
 
 if TYPE_CHECKING:
     from game.app import App
@@ -62,32 +60,13 @@ class TwoTenJackTable(TrickTable):
     def __init__(self, app: App, setup: CardTableSetup) -> None:
         super().__init__(app, setup)
         self.game = TwoTenJackGame(TwoTenJackConfig(len(setup.seats)), setup.seed)
-        self.message_fn: Callable[[], str] = str
-        self.scored: RoundScored | None = None
         self.stock: list[str | None] = []  # as shown: the next card to draw first, None if face down
         self.app.cards.warm(
             [self.app.cards.path_for("french", c) for c in DECK] + ["backs/twotenjack"], self.card_w
         )
         self.enqueue(list(self.game.opening))
 
-    # hooks -----------------------------------------------------------------------------------------
-    @property
-    def to_act(self) -> int | None:
-        return self.game.to_act
-
-    @property
-    def is_over(self) -> bool:
-        return self.game.is_over
-
-    def view(self, seat: int) -> Any:
-        return self.game.view(seat)
-
-    def apply(self, action: Any) -> list[Any]:
-        return self.game.apply(action)
-
-    def hand_of(self, seat: int) -> tuple[str, ...]:
-        return self.game.view(seat).hand
-
+    # hooks ----------------------------------------------------------------------------------------
     def playable(self, seat: int) -> set[str]:
         if self.game.phase != "play" or self.game.to_act != seat:
             return set()
@@ -111,28 +90,13 @@ class TwoTenJackTable(TrickTable):
     def seat_badge(self, seat: int) -> str:
         return tr("ttj.dealer") if seat == self.game.view(seat).dealer else ""
 
-    def next_step(self) -> None:
-        if self.game.phase == "scored" and not self.awaiting and self.scored is not None:
-            self.awaiting = "score"
-            self.show_score()
-            return
-        super().next_step()
-
-    def finished(self) -> None:
-        if self.scored is not None:
-            self.show_score()
-
     def show_score(self) -> None:
         from game.scenes.twotenjack_score import TwoTenJackScore
 
         self.app.scenes.push(TwoTenJackScore(self.app, self))
 
-    def next_round(self) -> None:
-        seat = self.game.to_act
-        self.scored = None
-        self.awaiting = ""
-        if seat is not None and self.game.phase == "scored":
-            self.act(NextRound(seat))
+    def next_action(self, seat: int) -> Any:
+        return NextRound(seat)
 
     # presenting events -------------------------------------------------------------------------------
     def present(self, event: Any) -> float:
@@ -180,9 +144,6 @@ class TwoTenJackTable(TrickTable):
                 return d(0.3)
         return 0.0
 
-    def say(self, words: Callable[[], str]) -> None:
-        self.message_fn = words
-
     @property
     def stock_centre(self) -> tuple[int, int]:
         return self.r("stock").center
@@ -225,7 +186,7 @@ class TwoTenJackTable(TrickTable):
         self._draw_points(surface)
         self.log.draw(surface, with_panel=False)
         self.controls.draw(surface)
-        self._draw_message(surface)
+        self.draw_message(surface)
         self.draw_cards(surface)
         self.draw_last_trick(surface)
         self.draw_refusal(surface)
@@ -335,23 +296,7 @@ class TwoTenJackTable(TrickTable):
             if y > area.bottom - lh:
                 break
 
-    def _draw_message(self, surface: pygame.Surface) -> None:
-        area = self.r("message")
-        words = self._prompt() if self.awaiting == "human" else ""
-        words = words or self.message_fn()
-        if not words:
-            return
-        draw_panel(surface, area, "glass")
-        text.draw(
-            surface,
-            text.fit(words, theme.SIZE_SMALL + 1, area.width - 24),
-            (area.x + 14, area.centery),
-            theme.SIZE_SMALL + 1,
-            theme.CREAM,
-            "midleft",
-        )
-
-    def _prompt(self) -> str:
+    def prompt(self) -> str:
         seat = self.game.to_act
         if seat is None or self.game.phase != "play":
             return ""
