@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 
 GAMES = ("falkenstein", "koenigrufen", "twotenjack")
 PLAYERS = {"koenigrufen": (4, 4), "twotenjack": (2, 6)}
@@ -30,6 +31,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", metavar="FILE", help="save the last frame as a PNG")
     p.add_argument("--stats", action="store_true", help="print frame and AI timings as one JSON line")
     p.add_argument("--players", type=int, help="number of players at a trick-game demo table")
+    p.add_argument("--save", metavar="FILE", help="write the match's journal to FILE after every action")
+    p.add_argument("--load", metavar="FILE", help="resume the match saved in FILE (saving on into it)")
     return p
 
 
@@ -51,6 +54,18 @@ def main(argv: list[str] | None = None) -> int:
                 else "--players goes with a trick-game --demo"
             )
             p.error(f"{what}, not {args.players}")
+    journal = None
+    if args.load:
+        from game.journal import JournalError, load_journal
+
+        try:
+            journal = load_journal(Path(args.load))
+        except JournalError as exc:
+            print(f"atout: {exc}", file=sys.stderr)
+            return 2
+        if args.demo and args.demo != journal.game:
+            print(f"atout: {args.load} holds a {journal.game} match, not {args.demo}", file=sys.stderr)
+            return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
@@ -59,7 +74,13 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         app = App(args.size)
-        if args.demo == "falkenstein":
+        save = args.save or args.load
+        app.save_path = Path(save) if save else None
+        if journal is not None:
+            from game.scenes.tables import resume_table
+
+            first = resume_table(app, journal)
+        elif args.demo == "falkenstein":
             from game.scenes.falkenstein_table import demo_table
 
             first = demo_table(app, args.seed)

@@ -6,6 +6,7 @@ import gc
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -42,6 +43,7 @@ class App:
         self.grain = Grain(self.screen.get_size())
         self.grain.set_strength(settings.grain)
         self.notices = Notices()
+        self.save_path: Path | None = None  # where tables write their journal; None: the current match
         self.scenes = SceneManager()
         self.frame = 0
         self.running = True
@@ -155,6 +157,8 @@ class App:
                 on_frame(self)
             dt = min(clock.tick(fps) / 1000, 0.1)
             elapsed += dt
+        if self.scenes.top:
+            self.scenes.top.leave()  # a table's journal is on disk before the app quits
 
     def stats(self) -> dict[str, float | int]:
         frames = self.frame_ms[1:] or [0.0]

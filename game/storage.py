@@ -23,13 +23,15 @@ def data_dir() -> Path:
     return Path(os.environ.get("ATOUT_DATA_DIR") or user_data_dir("atout", appauthor=False))
 
 
-def save_json(path: Path, data: Any) -> None:
-    """Writes through a temporary file and a rename, so a crash leaves the old file or the new one."""
+def save_json(path: Path, data: Any, indent: int | None = 1) -> None:
+    """Writes through a temporary file and a rename, so a crash leaves the old file or the new one.
+    `indent=None` writes one line, with the fast encoder, for files rewritten often."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False, indent=1)
+            f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

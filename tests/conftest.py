@@ -1,7 +1,18 @@
-"""Headless pygame for every test: SDL's dummy video and audio drivers, and a private config dir."""
+"""Headless pygame for every test: SDL's dummy video and audio drivers, and a private data dir."""
 
 import os
+from pathlib import Path
+
+import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every table autosaves its match: into a directory of the test's own, never the user's."""
+    path = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("ATOUT_DATA_DIR", str(path))
+    return path

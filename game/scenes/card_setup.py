@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.rules.koenigrufen_game import KoenigrufenConfig, KoenigrufenGame
+from game.rules.twotenjack_game import TwoTenJackConfig, TwoTenJackGame
+
 LEVELS = ("easy", "normal", "hard")
 
 
@@ -28,3 +31,9 @@ class CardTableSetup:
     @property
     def humans(self) -> int:
         return sum(s.human for s in self.seats)
+
+    def new_game(self) -> KoenigrufenGame | TwoTenJackGame:
+        """The rules state of this table, built the same way for a new match and for a replayed save."""
+        if self.game == "koenigrufen":
+            return KoenigrufenGame(KoenigrufenConfig(deals=self.deals or 4), self.seed)
+        return TwoTenJackGame(TwoTenJackConfig(len(self.seats)), self.seed)

@@ -15,7 +15,6 @@ import pygame
 
 from game.ai.falkenstein import ComputerHost, choose_card
 from game.i18n import language, tr
-from game.paths import SCENARIOS
 from game.rules.falkenstein import DECK, standing_of
 from game.rules.falkenstein_data import HEROES, TALENTS
 from game.rules.falkenstein_session import (
@@ -24,8 +23,6 @@ from game.rules.falkenstein_session import (
     ChallengeSet,
     DeckReshuffled,
     Event,
-    FalkensteinConfig,
-    FalkensteinGame,
     HandDealt,
     HostDrew,
     PlayCard,
@@ -34,7 +31,7 @@ from game.rules.falkenstein_session import (
     SetChallenge,
     win_chances,
 )
-from game.rules.scenario import Scenario, list_scenarios
+from game.rules.scenario import Scenario
 from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
 from game.scenes.falkenstein_words import card_name, challenge_line, outcome_sentence, talent_name
 from game.scenes.table_scene import TableScene
@@ -76,13 +73,10 @@ class FalkensteinTable(TableScene):
     game_id = "falkenstein"
 
     def __init__(self, app: App, setup: FalkensteinSetup) -> None:
-        super().__init__(app)
-        self.setup = setup
-        self.scenario: Scenario | None = _find_scenario(setup.scenario_id) if setup.mode == "solo" else None
-        characters = tuple(s.character for s in setup.seats)
-        max_challenges = len(self.scenario.challenges) if self.scenario else None
-        stacked = _demo_deck(setup.seed) if setup.mode == "demo" else None
-        self.game = FalkensteinGame(FalkensteinConfig(characters, max_challenges, stacked), setup.seed)
+        super().__init__(app, setup)
+        self.setup: FalkensteinSetup = setup
+        self.scenario: Scenario | None = setup.load_scenario()
+        self.game = setup.new_game(self.scenario)
         self.rng = random.Random(setup.seed ^ 0x5EED)
         self.computer_host = ComputerHost(random.Random(setup.seed + 1))
         self.layout = load_layout("falkenstein")
@@ -245,6 +239,7 @@ class FalkensteinTable(TableScene):
         except ValueError as exc:
             self.refuse(str(exc))
             return False
+        self.record(action)
         self.awaiting = ""
         self.enqueue(events)
         return True
@@ -258,6 +253,7 @@ class FalkensteinTable(TableScene):
         self.act(PlayCard(self.hand_seat, self.hand[index].code))
 
     def end_session(self) -> None:
+        self.end_match()
         self.app.scenes.replace(_score_scene(self))
 
     # presenting events -------------------------------------------------------------------------
@@ -375,7 +371,7 @@ class FalkensteinTable(TableScene):
             ending = c.failure if event.host_wins else c.success
             self.story_fn = lambda: ending.get(language())
         self.host_avatar.react("nod" if event.host_wins else "frown")
-        if event.fireworks:
+        if event.fireworks and not self.replaying:
             self.fireworks = Fireworks(
                 pygame.Rect((0, 0), self.app.size), self.setup.seed + self.challenge_no
             )
@@ -821,24 +817,6 @@ class FalkensteinTable(TableScene):
 
 def _suit_char(suit: str) -> str:
     return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit]
-
-
-def _find_scenario(scenario_id: str | None) -> Scenario:
-    scenarios = list_scenarios(SCENARIOS)
-    for scenario in scenarios:
-        if scenario.id == scenario_id:
-            return scenario
-    if scenario_id is None and scenarios:
-        return scenarios[0]
-    raise ValueError(f"unknown scenario {scenario_id!r}")
-
-
-def _demo_deck(seed: int) -> tuple[str, ...]:
-    """The demo's stacked deck: the first hero holds the red joker, and the Host's first draw is the
-    black one, so every demo run shows the fireworks within seconds."""
-    rest = [c for c in DECK if c not in ("RJ", "BJ", "2S", "3D", "4H")]
-    random.Random(seed).shuffle(rest)
-    return ("RJ", "2S", "3D", "4H", *rest[:4], "BJ", *rest[4:])
 
 
 def _demo_first_challenge(setup: FalkensteinSetup) -> SetChallenge:

@@ -23,8 +23,6 @@ from game.rules.koenigrufen_game import (
     Discarded,
     HandDealt,
     KingCalled,
-    KoenigrufenConfig,
-    KoenigrufenGame,
     MatchOver,
     NextDeal,
     PartnerRevealed,
@@ -69,7 +67,7 @@ class KoenigrufenTable(TrickTable):
 
     def __init__(self, app: App, setup: CardTableSetup) -> None:
         super().__init__(app, setup)
-        self.game = KoenigrufenGame(KoenigrufenConfig(deals=setup.deals or 4), setup.seed)
+        self.game = setup.new_game()
         self.talon: list[CardSprite] = []
         self.chosen: list[str] = []  # the declarer's discard being picked
         self.tricks_won = [0] * 4

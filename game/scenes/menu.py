@@ -7,20 +7,23 @@ scene, outside the widgets, so a resize or a change of language rebuilds the pag
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
-from game import characters, paths
+from game import characters, paths, storage
+from game.autosave import current_path
 from game.engine.scene import Scene
 from game.i18n import language, tr
+from game.journal import Journal, JournalError, load_journal
 from game.rules.falkenstein_session import MAX_CHARACTERS, Character
 from game.rules.scenario import Scenario, list_scenarios
 from game.scenes.card_setup import CardTableSetup, SeatPlayer
 from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
 from game.scenes.rules_scene import GAMES, RulesScene, game_tabs
-from game.scenes.tables import available, open_table
+from game.scenes.tables import available, open_table, resume_table
 from game.ui import text, theme
 from game.ui.panel import draw_panel
 from game.ui.salon import (
@@ -268,6 +271,23 @@ def _labelled_input(
     )
 
 
+def saved_match(app: App) -> tuple[Journal, float] | None:
+    """The unfinished match in `current.json` and when it was saved; a bad file is kept aside and told."""
+    path = current_path()
+    if not path.exists():
+        return None
+    try:
+        journal = load_journal(path)
+    except JournalError as exc:
+        try:
+            problem = f"{exc}; kept as {storage.keep_aside(path).name}"
+        except OSError:
+            problem = str(exc)
+        app.notices.show(tr("notice.bad_save", problem=problem))
+        return None
+    return None if journal.finished else (journal, path.stat().st_mtime)
+
+
 class MenuScene(Scene):
     name = "menu"
 
@@ -281,6 +301,8 @@ class MenuScene(Scene):
         self.start_button: Button | None = None
         self.rules_button: Button | None = None
         self.settings_button: Button | None = None
+        self.continue_button: Button | None = None
+        self.saved = saved_match(app)
         self._quit_deadline = -1.0
         self._lines: list[tuple[str, tuple[int, int], float, tuple[int, int, int], bool]] = []
         self._bullets: list[tuple[int, int]] = []
@@ -305,6 +327,18 @@ class MenuScene(Scene):
             self.form.add(tab)
         self._layout_page()
         quit_rect = pygame.Rect(self.left.x, self.left.bottom - g(46), self.left.width, g(46))
+        self.continue_button = None
+        if self.saved:
+            journal, saved_at = self.saved
+            rect = quit_rect.move(0, -2 * g(56))
+            words = tr(
+                "menu.continue",
+                game=tr(f"menu.game.{journal.game}.name"),
+                when=time.strftime("%d/%m %H:%M", time.localtime(saved_at)),
+            )
+            label = text.fit(words, theme.SIZE_SMALL, rect.width - g(16))
+            self.continue_button = Button(rect, label, self.resume, primary=True, size=theme.SIZE_SMALL)
+            self.form.add(self.continue_button)
         self.settings_button = Button(quit_rect.move(0, -g(56)), tr("menu.settings"), self.open_settings)
         self.form.add(self.settings_button)
         self.form.add(Button(quit_rect, tr("menu.quit"), self.quit))
@@ -436,6 +470,10 @@ class MenuScene(Scene):
         if game != self.game:
             self.game = game
             self.relayout()
+
+    def resume(self) -> None:
+        if self.saved:
+            self.app.scenes.replace(resume_table(self.app, self.saved[0]))
 
     def open_settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene

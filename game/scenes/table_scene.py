@@ -8,22 +8,31 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.autosave import Autosave
 from game.engine.scene import Scene
+from game.i18n import tr
+from game.journal import Journal
 from game.ui import text, theme
 from game.ui.felt import felt
 from game.ui.panel import draw_panel
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.journal_codec import Setup
 
 
 class TableScene(Scene):
-    """Queues the rules' events and presents them in order; each presentation says how long it takes."""
+    """Queues the rules' events and presents them in order; each presentation says how long it takes.
+    Every applied action is written to the match's journal, from which `resume` rebuilds the table."""
 
     game_id = ""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, setup: Setup) -> None:
         super().__init__(app)
+        self.setup = setup
+        self.game: Any = None  # the rules state, set by the game's table
+        self.autosave = Autosave(Journal(self.game_id, setup), app.save_path)
+        self.replaying = False
         self.queue: deque[Any] = deque()
         self.wait = 0.0
         self.refusal = ""
@@ -43,6 +52,54 @@ class TableScene(Scene):
     # shared -------------------------------------------------------------------------------------
     def enqueue(self, events: list[Any]) -> None:
         self.queue.extend(events)
+
+    def record(self, action: Any) -> None:
+        """Writes the journal after an applied action."""
+        self._save(lambda: self.autosave.add(action, self.game.is_over))
+
+    def end_match(self) -> None:
+        """The players end the match before its end: its journal goes to the history."""
+        self._save(self.autosave.finish)
+
+    def enter(self) -> None:
+        """The match is on disk from its deal on, so a kill before the first action still leaves it."""
+        self._save(self.autosave.save)
+
+    def leave(self) -> None:
+        """Whatever happens next (the menu, the score, quitting), the journal is on disk first."""
+        self.autosave.flush()
+
+    def _save(self, write: Callable[[], None]) -> None:
+        """A disk that refuses is told to the player, and play goes on."""
+        try:
+            write()
+        except OSError as exc:
+            self.app.notices.show(tr("notice.cannot_save", problem=str(exc)))
+
+    @classmethod
+    def resume(cls, app: App, journal: Journal) -> TableScene:
+        """The table of a saved match, its actions replayed without animation: exactly as it was left."""
+        table = cls(app, journal.setup)
+        for action in journal.actions:
+            table.enqueue(table.game.apply(action))
+        table.autosave.journal.actions = list(journal.actions)
+        table.fast_forward()
+        return table
+
+    def fast_forward(self) -> None:
+        """Presents every queued event at once and in silence, so the table shows the rules' state."""
+        settings = self.app.settings
+        self.app.settings = settings.with_(anim_speed="instant")
+        self.replaying = True
+        try:
+            while self.queue:
+                self.present(self.queue.popleft())
+                while self.tweens.busy() or self.scheduler.busy():
+                    self.tweens.finish_all()
+                    self.scheduler.flush()
+        finally:
+            self.app.settings = settings
+            self.replaying = False
 
     @property
     def busy(self) -> bool:
@@ -90,6 +147,8 @@ class TableScene(Scene):
         self.sound("failure", 0.5)
 
     def sound(self, name: str, volume: float = 1.0) -> None:
+        if self.replaying:
+            return
         if self.app.settings.anim_speed != "instant" or name in ("success", "failure"):
             self.app.audio.play(name, volume)
 

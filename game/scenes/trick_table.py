@@ -55,8 +55,8 @@ class TrickTable(TableScene):
     hand_lift = 22.0
 
     def __init__(self, app: App, setup: CardTableSetup, layout: Layout | None = None) -> None:
-        super().__init__(app)
-        self.setup = setup
+        super().__init__(app, setup)
+        self.setup: CardTableSetup = setup
         self.n = len(setup.seats)
         self.layout = layout or load_layout(f"{self.game_id}{self.n}")
         self.rng = random.Random(setup.seed ^ 0xA70)
@@ -76,7 +76,6 @@ class TrickTable(TableScene):
         self.panel_form = Form()  # a game's decision panel (call a king, take a talon half…)
         self.message_fn: Callable[[], str] = str
         self.scored: Any = None  # the scoring event of the deal or round just finished
-        self.game: Any = None  # the rules state, set by the game's table
         self.controls = Form()
 
     # hooks a game fills in (the defaults read `self.game`, the rules state) ----------------------
@@ -280,6 +279,7 @@ class TrickTable(TableScene):
         except ValueError as exc:
             self.refuse(refusal_text(exc))
             return False
+        self.record(action)
         self.awaiting = ""
         self.panel_form = Form()
         self.pick.selected = None

@@ -23,8 +23,6 @@ from game.rules.twotenjack_game import (
     RoundStarted,
     StockLaid,
     TrickWon,
-    TwoTenJackConfig,
-    TwoTenJackGame,
     known_holdings,
 )
 from game.scenes.card_setup import CardTableSetup
@@ -59,7 +57,7 @@ class TwoTenJackTable(TrickTable):
 
     def __init__(self, app: App, setup: CardTableSetup) -> None:
         super().__init__(app, setup)
-        self.game = TwoTenJackGame(TwoTenJackConfig(len(setup.seats)), setup.seed)
+        self.game = setup.new_game()
         self.stock: list[str | None] = []  # as shown: the next card to draw first, None if face down
         self.app.cards.warm(
             [self.app.cards.path_for("french", c) for c in DECK] + ["backs/twotenjack"], self.card_w

@@ -1,0 +1,105 @@
+"""Where a table keeps its match: `current.json` in the data directory, rewritten after every action, so a
+closed window, a power cut or a killed process loses nothing; a finished match moves to the history.
+
+The write (with its fsync, a few milliseconds) runs on a short-lived worker thread so the frame does
+not wait for the disk: one write at a time, the newest pending one wins, each atomic. The thread is not
+a daemon, so the interpreter finishes the last write before it exits; `flush` waits for it sooner.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from game import storage
+from game.journal import Journal, save_journal
+
+HISTORY_KEPT = 50
+
+
+def current_path() -> Path:
+    return storage.data_dir() / "current.json"
+
+
+def history_dir() -> Path:
+    return storage.data_dir() / "history"
+
+
+class Autosave:
+    """The journal of the match at one table. With no `path` it is the player's current match, which
+    moves to the history when finished; with a `path` (the command line's `--save`) it stays there."""
+
+    def __init__(self, journal: Journal, path: Path | None = None) -> None:
+        self.journal = journal
+        self.path = path or current_path()
+        self.to_history = path is None
+        self._lock = threading.Lock()
+        self._pending: dict[str, Any] | None = None
+        self._worker: threading.Thread | None = None
+        self._error: OSError | None = None
+
+    def add(self, action: Any, over: bool) -> None:
+        """Records an applied action and has the journal written; raises the OSError of a failed write."""
+        self.journal.actions.append(action)
+        if over:
+            self.finish()
+        else:
+            self.save()
+
+    def save(self) -> None:
+        """Has the journal as it stands written (not a finished one: that is in the history already)."""
+        if self.journal.finished:
+            return
+        self._raise_error()
+        with self._lock:
+            self._pending = self.journal.to_json()
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._write, name="autosave")
+                self._worker.start()
+
+    def _write(self) -> None:
+        while True:
+            with self._lock:
+                data, self._pending = self._pending, None
+                if data is None:
+                    self._worker = None
+                    return
+            try:
+                storage.save_json(self.path, data, indent=None)
+            except OSError as exc:
+                self._error = exc
+
+    def flush(self) -> None:
+        """Waits until the newest journal is on disk."""
+        with self._lock:
+            worker = self._worker
+        if worker is not None:
+            worker.join()
+
+    def _raise_error(self) -> None:
+        error, self._error = self._error, None
+        if error is not None:
+            raise error
+
+    def finish(self) -> None:
+        """The match is over (or ended by the players): marked finished, kept as history (once)."""
+        self.flush()
+        if self.journal.finished:
+            return
+        self.journal.finished = True
+        if not self.to_history:
+            save_journal(self.path, self.journal)
+            return
+        folder = history_dir()
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = folder / f"{stamp}-{self.journal.game}.json"
+        n = 1
+        while target.exists():
+            n += 1
+            target = folder / f"{stamp}-{self.journal.game}-{n}.json"
+        save_journal(target, self.journal)
+        self.path.unlink(missing_ok=True)
+        for old in sorted(folder.glob("*.json"))[:-HISTORY_KEPT]:
+            old.unlink(missing_ok=True)

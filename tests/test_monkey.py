@@ -1,0 +1,22 @@
+"""A short random-input soak of the real app: no click, key, resize or focus loss may raise."""
+
+import importlib.util
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_spec = importlib.util.spec_from_file_location("monkey", ROOT / "tools" / "monkey.py")
+assert _spec and _spec.loader
+monkey = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(monkey)
+
+
+def test_1500_random_events_raise_nothing() -> None:
+    start = time.perf_counter()
+    report = monkey.run(1500, seed=3)
+    assert report["events"] >= 1500
+    assert report["exceptions"] == 0
+    visited = set(report["scenes_visited"])
+    assert "menu" in visited and len(visited & {"falkenstein", "koenigrufen", "twotenjack"}) >= 2, visited
+    assert time.perf_counter() - start < 60

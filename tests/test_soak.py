@@ -1,0 +1,34 @@
+"""The rules soak, short: complete all-computer games of every tradition with their invariants checked."""
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from game.rules import twotenjack_game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_spec = importlib.util.spec_from_file_location("soak", ROOT / "tools" / "soak.py")
+assert _spec and _spec.loader
+soak = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(soak)
+
+
+def test_150_of_each_hold_every_invariant() -> None:
+    report = soak.soak(150, seed=6)
+    assert report["violations"] == 0
+    assert (
+        report["koenigrufen_deals"] == report["twotenjack_rounds"] == report["falkenstein_challenges"] == 150
+    )
+    assert all(report[f"twotenjack_{n}p"] for n in range(2, 7))
+
+
+def test_a_broken_score_is_reported(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(twotenjack_game, "pile_points", lambda cards: 0)
+    assert soak.main(["--deals", "3"]) == 1
+    out, err = capsys.readouterr()
+    assert json.loads(out)["violations"] >= 1 and "round points" in err

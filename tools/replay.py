@@ -1,0 +1,32 @@
+"""Checks a saved match: `python tools/replay.py FILE` validates and replays it, and prints one JSON line
+with the game, the number of actions and a digest of the resulting state; exit code 2 and one line on
+stderr when anything is wrong, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("replay: usage: python tools/replay.py FILE", file=sys.stderr)
+        return 2
+    try:
+        from game.journal import digest, load_journal, replay
+
+        journal = load_journal(Path(argv[0]))
+        state, count = replay(journal)
+        print(json.dumps({"ok": True, "game": journal.game, "actions": count, "digest": digest(state)}))
+    except Exception as exc:  # the promise is one line, whatever went wrong
+        message = " ".join(str(exc).split()) or type(exc).__name__
+        print(f"replay: {message}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
