@@ -76,6 +76,10 @@ def main(argv: list[str] | None = None) -> int:
         app = App(args.size)
         save = args.save or args.load
         app.save_path = Path(save) if save else None
+        if app.save_path is None and args.demo:
+            from game import storage
+
+            app.save_path = storage.data_dir() / "demo.json"  # a demo never replaces the player's match
         if journal is not None:
             from game.scenes.tables import resume_table
 

@@ -202,3 +202,14 @@ def test_a_bad_load_is_one_line_and_exit_code_2(
     assert main([arg.format(**files) for arg in argv]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("atout: ") and says in err
+
+
+def test_a_demo_without_save_leaves_the_players_match_alone(tmp_path, monkeypatch) -> None:
+    from game import autosave, storage
+    from game.__main__ import main
+
+    monkeypatch.setenv("ATOUT_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("ATOUT_CONFIG_DIR", str(tmp_path / "config"))
+    assert main(["--demo", "twotenjack", "--seconds", "1.5"]) == 0
+    assert not autosave.current_path().exists()
+    assert (storage.data_dir() / "demo.json").exists()

@@ -35,6 +35,7 @@ from game.rules.scenario import Scenario
 from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
 from game.scenes.falkenstein_words import card_name, challenge_line, outcome_sentence, talent_name
 from game.scenes.table_scene import TableScene
+from game.scenes.trick_table import refusal_text
 from game.ui import text, theme
 from game.ui.avatar import Avatar
 from game.ui.card_sprite import CardSprite
@@ -237,7 +238,7 @@ class FalkensteinTable(TableScene):
         try:
             events = self.game.apply(action)
         except ValueError as exc:
-            self.refuse(str(exc))
+            self.refuse(refusal_text(exc))
             return False
         self.record(action)
         self.awaiting = ""
