@@ -43,6 +43,8 @@ def test_missing_settings_give_defaults_in_the_system_language(monkeypatch: pyte
         b'{"language": "xx"}',
         b'{"unknown": 1}',
         b"[" * 100000 + b"]" * 100000,
+        b'{"volume": 60' + b" " * 3_000_000 + b"}",
+        b'{"version": 99, "language": "en"}',
     ],
 )
 def test_bad_settings_are_kept_aside_and_defaults_used(content: bytes, config_dir: Path) -> None:
