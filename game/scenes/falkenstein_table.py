@@ -34,13 +34,11 @@ from game.rules.falkenstein_session import (
 from game.rules.scenario import Scenario
 from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
 from game.scenes.falkenstein_words import card_name, challenge_line, outcome_sentence, talent_name
-from game.scenes.table_scene import TableScene
-from game.scenes.trick_table import refusal_text
+from game.scenes.table_scene import TableScene, refusal_text
 from game.ui import text, theme
 from game.ui.avatar import Avatar
 from game.ui.card_sprite import CardSprite
 from game.ui.fireworks import Fireworks, warm_up
-from game.ui.hand_control import HandControl
 from game.ui.layout import load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.panel import draw_panel
@@ -84,7 +82,6 @@ class FalkensteinTable(TableScene):
         self.host_avatar = Avatar(setup.seed % 997 + 3, setup.host_name or tr("fal.host"))
         self.host_avatar.masters()  # carve the portrait now, not on the first animated frame
         self.log = LogPanel(tr("fal.log"))
-        self.hand: list[CardSprite] = []  # the visible seat's hand, in slot order
         self.hand_seat: int | None = None
         self.played: CardSprite | None = None
         self.drawn: CardSprite | None = None
@@ -105,7 +102,6 @@ class FalkensteinTable(TableScene):
             key = "fal.story_hotseat" if setup.mode == "hotseat" else "fal.story_demo"
             self.story_fn = lambda: tr(key)
         self.chances: dict[str, str] = {}
-        self.pick = HandControl()
         self.last_person: str | None = None
         self.awaiting = ""  # what the table waits for: "", "host", "play", "continue"
         self.host_form = Form()
@@ -134,7 +130,7 @@ class FalkensteinTable(TableScene):
     def _place_static(self) -> None:
         """Puts resting cards where the (possibly resized) layout says, without animation."""
         for i, sprite in enumerate(self.hand):
-            sprite.x, sprite.y = self._slot(i)
+            sprite.x, sprite.y = self.hand_slot(i)
         if self.played:
             self.played.x, self.played.y = self.r("played").center
         if self.drawn:
@@ -142,7 +138,7 @@ class FalkensteinTable(TableScene):
         for i, sprite in enumerate(self.discard):
             sprite.x, sprite.y = self._discard_pos(self.shown_discard - len(self.discard) + i)
 
-    def _slot(self, i: int) -> tuple[int, int]:
+    def hand_slot(self, i: int) -> tuple[float, float]:
         area = self.r("hand")
         gap = area.width // 4
         return area.x + gap // 2 + gap * i, area.bottom - self.app.cards.size_for(self.card_w)[1] // 2 - 6
@@ -309,7 +305,7 @@ class FalkensteinTable(TableScene):
         for i, card in enumerate(cards):
             sprite = CardSprite(card, "french", BACK, *self.r("deck").center)
             self.hand.append(sprite)
-            sprite.fly(self.tweens, self._slot(i), d(0.22), delay=d(0.3 + 0.09 * i), arc=50, tag="cards")
+            sprite.fly(self.tweens, self.hand_slot(i), d(0.22), delay=d(0.3 + 0.09 * i), arc=50, tag="cards")
             sprite.flip(self.tweens, d(0.2), delay=d(0.3 + 0.09 * len(cards) + 0.22), tag="cards")
             self.scheduler.after(d(0.3 + 0.09 * i), lambda: self.sound("deal", 0.7))
         return d(0.3 + 0.09 * len(cards) + 0.45)
@@ -345,7 +341,7 @@ class FalkensteinTable(TableScene):
             sprite.lift = 0
             sprite.dim = sprite.highlight = False
             for i, rest in enumerate(self.hand):  # close the gap so the refill comes in at the end
-                rest.fly(self.tweens, self._slot(i), d(0.25), tag="cards")
+                rest.fly(self.tweens, self.hand_slot(i), d(0.25), tag="cards")
         self.played = sprite
         self.pick.reset()
         self.chances = {}
@@ -402,7 +398,7 @@ class FalkensteinTable(TableScene):
             return d(0.15)
         sprite = CardSprite(card, "french", BACK, *self.r("deck").center)
         self.hand.append(sprite)
-        sprite.fly(self.tweens, self._slot(len(self.hand) - 1), d(0.25), arc=40, tag="cards")
+        sprite.fly(self.tweens, self.hand_slot(len(self.hand) - 1), d(0.25), arc=40, tag="cards")
         if self.setup.mode != "hotseat" or self.awaiting == "play":
             sprite.flip(self.tweens, d(0.2), delay=d(0.25), tag="cards")
         self.sound("deal")
@@ -412,7 +408,7 @@ class FalkensteinTable(TableScene):
         """Shows `seat`'s own hand (from its view) face up at the bottom, with the odds of each card."""
         view = self.game.view(seat)
         if seat != self.hand_seat or [s.code for s in self.hand] != list(view.hand):
-            self.hand = [CardSprite(c, "french", BACK, *self._slot(i)) for i, c in enumerate(view.hand)]
+            self.hand = [CardSprite(c, "french", BACK, *self.hand_slot(i)) for i, c in enumerate(view.hand)]
             for sprite in self.hand:
                 sprite.flip(self.tweens, self.app.duration(0.2), tag="cards")
         else:
@@ -522,24 +518,10 @@ class FalkensteinTable(TableScene):
         if event.key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4):
             self.play_card(event.key - pygame.K_1)
         elif self.awaiting == "play":
-            self.pick.key(event, self.hand, self.play_card)
+            self.hand_input(event, False)
 
     def _mouse(self, event: pygame.event.Event) -> None:
-        can_drag = self.awaiting == "play" and not self.busy
-        self.pick.mouse(
-            event,
-            self.hand,
-            self.app.cards,
-            self.card_w,
-            can_drag,
-            self.r("hand").top,
-            self.play_card,
-            self._home,
-        )
-
-    def _home(self, sprite: CardSprite) -> None:
-        """A dragged card that was not played goes back to its place in the hand."""
-        sprite.fly(self.tweens, self._slot(self.hand.index(sprite)), self.app.duration(0.2), tag="cards")
+        self.hand_input(event, self.awaiting == "play" and not self.busy)
 
     # drawing ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

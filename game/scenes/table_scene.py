@@ -10,15 +10,25 @@ import pygame
 
 from game.autosave import Autosave
 from game.engine.scene import Scene
-from game.i18n import tr
+from game.i18n import has, tr
 from game.journal import Journal
+from game.rules.errors import IllegalAction
 from game.ui import text, theme
+from game.ui.card_sprite import CardSprite
 from game.ui.felt import felt
+from game.ui.hand_control import HandControl
 from game.ui.panel import draw_panel
 
 if TYPE_CHECKING:
     from game.app import App
     from game.journal_codec import Setup
+
+
+def refusal_text(exc: ValueError) -> str:
+    """The reason for a refused action, in the player's language when the rules gave it a code."""
+    if isinstance(exc, IllegalAction) and has(f"illegal.{exc.code}"):
+        return tr(f"illegal.{exc.code}", **exc.params)
+    return str(exc)
 
 
 class TableScene(Scene):
@@ -37,6 +47,8 @@ class TableScene(Scene):
         self.wait = 0.0
         self.refusal = ""
         self.refusal_left = 0.0
+        self.hand: list[CardSprite] = []  # the hand shown at the bottom, in slot order
+        self.pick = HandControl()
 
     # subclasses fill these in -------------------------------------------------------------------
     def present(self, event: Any) -> float:
@@ -49,7 +61,35 @@ class TableScene(Scene):
     def handle_table(self, event: pygame.event.Event) -> None:
         """Input for the table itself (Escape is handled here)."""
 
+    def hand_slot(self, i: int) -> tuple[float, float]:
+        """Where the i-th card of the shown hand rests."""
+        raise NotImplementedError
+
+    def play_card(self, index: int) -> None:
+        """The person chose the card at `index` of the shown hand."""
+        raise NotImplementedError
+
     # shared -------------------------------------------------------------------------------------
+    def hand_input(self, event: pygame.event.Event, can_drag: bool) -> None:
+        """Keys and mouse on the shown hand: Left/Right and Enter, click, or drag onto the table."""
+        if event.type == pygame.KEYDOWN:
+            self.pick.key(event, self.hand, self.play_card)
+        else:
+            self.pick.mouse(
+                event,
+                self.hand,
+                self.app.cards,
+                self.card_w,
+                can_drag,
+                self.r("hand").top,
+                self.play_card,
+                self._send_home,
+            )
+
+    def _send_home(self, sprite: CardSprite) -> None:
+        """A dragged card that was not played goes back to its place in the hand."""
+        sprite.fly(self.tweens, self.hand_slot(self.hand.index(sprite)), self.app.duration(0.2), tag="cards")
+
     def enqueue(self, events: list[Any]) -> None:
         self.queue.extend(events)
 

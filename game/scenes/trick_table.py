@@ -15,14 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import has, tr
-from game.rules.errors import IllegalAction
+from game.i18n import tr
 from game.scenes.card_setup import CardTableSetup
-from game.scenes.table_scene import TableScene
+from game.scenes.table_scene import TableScene, refusal_text
 from game.ui import text, theme
 from game.ui.avatar import Avatar
 from game.ui.card_sprite import CardSprite
-from game.ui.hand_control import HandControl
 from game.ui.layout import Layout, load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.panel import draw_panel
@@ -38,13 +36,6 @@ LAYOUT_NAMES = frozenset({"hand", "trick", "deck", "message", "log", "controls"}
 
 def seat_names(players: int) -> frozenset[str]:
     return frozenset(f"seat{i}" for i in range(players))
-
-
-def refusal_text(exc: ValueError) -> str:
-    """The reason for a refused action, in the player's language when the rules gave it a code."""
-    if isinstance(exc, IllegalAction) and has(f"illegal.{exc.code}"):
-        return tr(f"illegal.{exc.code}", **exc.params)
-    return str(exc)
 
 
 class TrickTable(TableScene):
@@ -64,13 +55,11 @@ class TrickTable(TableScene):
         for avatar in self.avatars:
             avatar.masters()  # carve the portraits now, not on the first animated frame
         self.log = LogPanel(tr("table.log"))
-        self.hand: list[CardSprite] = []
         self.hand_seat: int | None = None
         self.trick: list[tuple[int, CardSprite]] = []
         self.ghosts: list[CardSprite] = []  # cards in flight to or from a seat whose hand is not shown
         self.last_trick: list[tuple[int, str]] = []
         self.show_last = False
-        self.pick = HandControl()
         self.awaiting = ""  # "", "computer", "handover", "human"
         self.last_person: str | None = None
         self.panel_form = Form()  # a game's decision panel (call a king, take a talon half…)
@@ -438,31 +427,20 @@ class TrickTable(TableScene):
         if event.key == pygame.K_l:
             self.toggle_last_trick()
         else:
-            self.pick.key(event, self.hand, self.play_card)
+            self.hand_input(event, False)
 
     def _mouse(self, event: pygame.event.Event) -> None:
         if self.show_last and event.type == pygame.MOUSEBUTTONDOWN:
             self.show_last = False
             return
         seat = self.hand_seat
-        can_drag = (
-            self.awaiting == "human" and not self.busy and seat is not None and bool(self.playable(seat))
-        )
-        self.pick.mouse(
+        self.hand_input(
             event,
-            self.hand,
-            self.app.cards,
-            self.card_w,
-            can_drag,
-            self.r("hand").top,
-            self.play_card,
-            self._home,
+            self.awaiting == "human" and not self.busy and seat is not None and bool(self.playable(seat)),
         )
 
-    def _home(self, sprite: CardSprite) -> None:
-        """A dragged card that was not played goes back to its place in the hand."""
-        i = self.hand.index(sprite)
-        sprite.fly(self.tweens, self.slot(i, len(self.hand)), self.app.duration(0.2), tag="cards")
+    def hand_slot(self, i: int) -> tuple[float, float]:
+        return self.slot(i, len(self.hand))
 
     # frame ---------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
