@@ -46,6 +46,16 @@ def check(ok: bool, what: str) -> None:
         raise Violation(what)
 
 
+def checked_step(game: Any, choose: Any, rng: random.Random, stats: dict[str, int]) -> list[Any]:
+    """The computer to act chooses from its own view; the choice must be legal. Returns the events."""
+    seat = game.to_act
+    check(seat is not None, "a match not over with nobody to act")
+    action = choose(game.view(seat), rng)
+    check(action in game.legal_actions(), f"seat {seat} chose an illegal {action}")
+    stats["actions"] += 1
+    return game.apply(action)
+
+
 def exactly_once(places: Iterable[Iterable[str]], deck: Iterable[str], what: str) -> None:
     """Every card of `deck` in exactly one of `places`, and nothing else there."""
     seen = Counter(card for place in places for card in place)
@@ -87,12 +97,7 @@ def soak_koenigrufen(deals: int, seed: int, stats: Counter[str]) -> None:
         totals = [0] * krg.SEATS
         try:
             while not game.is_over:
-                seat = game.to_act
-                check(seat is not None, "a match not over with nobody to act")
-                action = koenigrufen_easy.choose(game.view(seat), rng)
-                check(action in game.legal_actions(), f"seat {seat} chose an illegal {action}")
-                events = game.apply(action)
-                stats["actions"] += 1
+                events = checked_step(game, koenigrufen_easy.choose, rng, stats)
                 exactly_once(koenigrufen_cards(game), kr.DECK, f"Königrufen match {match}")
                 for event in events:
                     if isinstance(event, krg.DealScored):
@@ -160,12 +165,7 @@ def soak_twotenjack(rounds: int, seed: int, stats: Counter[str]) -> None:
         try:
             exactly_once(twotenjack_cards(game), ttj.DECK, f"Two-Ten-Jack match {match} deal")
             while not game.is_over:
-                seat = game.to_act
-                check(seat is not None, "a match not over with nobody to act")
-                action = twotenjack_easy.choose(game.view(seat), rng)
-                check(action in game.legal_actions(), f"seat {seat} chose an illegal {action}")
-                events = game.apply(action)
-                stats["actions"] += 1
+                events = checked_step(game, twotenjack_easy.choose, rng, stats)
                 exactly_once(twotenjack_cards(game), ttj.DECK, f"Two-Ten-Jack match {match}")
                 for event in events:
                     if isinstance(event, ttjg.RoundScored):
