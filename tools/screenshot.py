@@ -82,7 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", default="1280x720")
     p.add_argument("--lang", choices=("fr", "en"))
     args = p.parse_args(argv)
-    os.environ.setdefault("ATOUT_CONFIG_DIR", tempfile.mkdtemp(prefix="atout-shot-"))
+    scratch = tempfile.mkdtemp(prefix="atout-shot-")  # never the player's settings or saved match
+    os.environ.setdefault("ATOUT_CONFIG_DIR", scratch)
+    os.environ.setdefault("ATOUT_DATA_DIR", scratch)
 
     import pygame
 
