@@ -1,0 +1,254 @@
+"""Königrufen for the search: deal the unseen cards consistently with a seat's view, score a finished deal,
+list the moves worth searching, and say why a move was chosen.
+
+What a seat knows and the sampler keeps: its own hand, every card played, the talon once turned up, the
+declarer's discards (to the declarer) or the trumps among them (to all), and the voids play has shown — a
+seat that did not follow a suit holds none of it, and one that neither followed nor trumped holds no trump.
+The talon half the declarer took is public, but its cards may since have gone face down onto the
+declarer's pile: for the others they lie in the declarer's hand or among the discards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from game.ai.dealing import Dealer
+from game.rules.koenigrufen import (
+    CARD_POINTS,
+    CARD_SUIT,
+    DECK,
+    DECK_INDEX,
+    DISCARD_SIZE,
+    KINGS,
+    SUITS,
+    TRULL,
+    TRUMP,
+    legal_discards,
+    playable,
+    split_hand,
+    winning_index,
+)
+from game.rules.koenigrufen_game import SEATS, Action, CallKing, Discard, KoenigrufenView, Play, TakeTalon
+from game.rules.koenigrufen_lean import LeanKoenigrufen, from_action, to_action
+
+WIN_POINTS = 36
+MARGIN_WEIGHT = 0.2  # how much the card-point margin counts beside the settlement (breaks ties only)
+ROOT_DISCARDS = 8  # discards the declarer's own decision compares
+
+_SUIT_OF = [CARD_SUIT[card] for card in DECK]
+_POINTS = [CARD_POINTS[card] for card in DECK]
+_KING_INTS = frozenset(DECK_INDEX[king] for king in KINGS)
+_TRULL_INTS = frozenset(DECK_INDEX[card] for card in TRULL)
+_SUIT_DISCARDABLE = [_SUIT_OF[c] != TRUMP and c not in _KING_INTS for c in range(len(DECK))]
+_TRUMP_DISCARDABLE = [_SUIT_OF[c] == TRUMP and c not in _TRULL_INTS for c in range(len(DECK))]
+
+
+def _ints(cards: Sequence[str]) -> list[int]:
+    return [DECK_INDEX[card] for card in cards]
+
+
+def voids(view: KoenigrufenView) -> dict[int, set[str]]:
+    """Per seat, the suits (and "T" for trumps) it has shown it no longer holds."""
+    shown: dict[int, set[str]] = {seat: set() for seat in range(SEATS)}
+    tricks = [trick.played for trick in view.tricks] + [view.trick.played]
+    for played in tricks:
+        if not played:
+            continue
+        led = CARD_SUIT[played[0][1]]
+        for seat, card in played[1:]:
+            suit = CARD_SUIT[card]
+            if suit != led:
+                shown[seat].add(led)
+                if suit != TRUMP:
+                    shown[seat].add(TRUMP)
+    return shown
+
+
+def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]:
+    """A function dealing, at each call, one world consistent with `view` as a lean state."""
+    me, declarer = view.seat, view.declarer
+    hand = _ints(view.hand)
+    completed = [(t.leader, tuple(_ints(t.cards)), t.winner) for t in view.tricks]
+    trick = _ints(view.trick.cards)
+    played_by: dict[int, int] = {seat: 0 for seat in range(SEATS)}
+    seen = set(hand) | set(trick)
+    for t in view.tricks:
+        seen.update(_ints(t.cards))
+    for seat, _card in view.trick.played:
+        played_by[seat] += 1
+    talon = None if view.talon is None else (tuple(_ints(view.talon[0])), tuple(_ints(view.talon[1])))
+    discarded = view.talon_taken is not None and view.phase not in ("talon", "discard")
+    known_discards: list[int] = []
+    hidden_discards = 0
+    if discarded:
+        known_discards = _ints(view.discards if me == declarer else view.shown_trumps)
+        hidden_discards = DISCARD_SIZE - len(known_discards)
+    seen.update(known_discards)
+    if talon is not None:
+        seen.update(talon[0])
+        seen.update(talon[1])
+        if me != declarer and view.talon_taken is not None:
+            seen.difference_update(talon[view.talon_taken])  # in the declarer's hand or face down
+            seen.update(trick)
+            for t in view.tricks:
+                seen.update(_ints(t.cards))
+            seen.update(known_discards)
+    unseen = [card for card in range(len(DECK)) if card not in seen]
+
+    # slots: the other seats' hands, then the hidden discards, then the unknown talon halves
+    others = [seat for seat in range(SEATS) if seat != me]
+    slots = [view.hand_sizes[seat] for seat in others]
+    shown_voids = voids(view)
+    discard_slot = len(slots) if hidden_discards else -1
+    if hidden_discards:
+        slots.append(hidden_discards)
+    talon_slot = len(slots) if talon is None else -1
+    if talon is None:
+        slots += [3, 3]
+    taken = set() if talon is None or view.talon_taken is None else set(talon[view.talon_taken])
+    allowed_table = [
+        [_allowed(c, i, others, shown_voids, discard_slot, taken, declarer, me) for i in range(len(slots))]
+        for c in range(len(DECK))
+    ]
+
+    dealer = Dealer(unseen, slots, lambda card, slot: allowed_table[card][slot])
+
+    king = None if view.king is None else DECK_INDEX[view.king]
+    half = view.talon_taken
+
+    def sample(rng: random.Random) -> LeanKoenigrufen:
+        dealt = dealer.deal(rng)
+        hands: list[list[int]] = [[] for _ in range(SEATS)]
+        hands[me] = list(hand)
+        for i, seat in enumerate(others):
+            hands[seat] = dealt[i]
+        discards = tuple(sorted(known_discards + (dealt[discard_slot] if hidden_discards else [])))
+        halves = talon if talon is not None else (tuple(dealt[talon_slot]), tuple(dealt[talon_slot + 1]))
+        return LeanKoenigrufen.from_parts(
+            hands, halves, declarer, king, half, discards, completed, view.trick.leader, trick
+        )
+
+    return sample
+
+
+def _allowed(
+    card: int,
+    slot: int,
+    others: list[int],
+    shown_voids: dict[int, set[str]],
+    discard_slot: int,
+    taken: set[int],
+    declarer: int,
+    me: int,
+) -> bool:
+    if slot == discard_slot:
+        return _SUIT_DISCARDABLE[card]  # a hidden discard is a suit card, never a king
+    if slot >= len(others):
+        return card not in taken  # a talon half, not yet turned up
+    seat = others[slot]
+    if card in taken and seat != declarer:
+        return False  # the declarer took it: in the hand or face down on the pile
+    return _SUIT_OF[card] not in shown_voids[seat]
+
+
+def values(state: LeanKoenigrufen) -> list[float]:
+    """The settlement per seat (−1..1), nudged by the card-point margin so a safer win counts more."""
+    margin = (state.declarer_points() - (WIN_POINTS - 0.5)) / 70 * MARGIN_WEIGHT
+    ours = (state.declarer, state.partner)
+    return [pay / 3 + (margin if seat in ours else -margin) for seat, pay in enumerate(state.returns())]
+
+
+def _discard_rank(hand: Sequence[str]) -> list[tuple[str, ...]]:
+    """Legal discards, best first: voids made, points banked, trumps kept."""
+    short = [
+        set(c) for suit in SUITS if 0 < len(c := [x for x in hand if CARD_SUIT[x] == suit]) <= DISCARD_SIZE
+    ]
+    worth = {card: CARD_POINTS[card] - 3 * (CARD_SUIT[card] == TRUMP) for card in hand}
+
+    def score(discard: tuple[str, ...]) -> int:
+        return 10 * sum(cards.issubset(discard) for cards in short) + sum(map(worth.__getitem__, discard))
+
+    return sorted(legal_discards(hand), key=score, reverse=True)
+
+
+def quick_discard(hand: Sequence[int]) -> tuple[int, ...]:
+    """Inside the search tree, the declarer's discard: the shortest suits first, richest cards first;
+    trumps only when the suits cannot make three (the rules' order)."""
+    counts = {suit: 0 for suit in SUITS}
+    for card in hand:
+        if _SUIT_DISCARDABLE[card]:
+            counts[_SUIT_OF[card]] += 1
+    suits = sorted(
+        (c for c in hand if _SUIT_DISCARDABLE[c]), key=lambda c: (counts[_SUIT_OF[c]], -_POINTS[c])
+    )
+    chosen = suits[:DISCARD_SIZE]
+    if len(chosen) < DISCARD_SIZE:
+        trumps = [c for c in hand if _TRUMP_DISCARDABLE[c]]
+        chosen += trumps[: DISCARD_SIZE - len(chosen)]
+    return tuple(sorted(chosen))
+
+
+def moves(state: LeanKoenigrufen) -> Sequence[object]:
+    """The moves the tree considers: every legal one, but one sensible discard in place of hundreds."""
+    if state.phase == "discard":
+        return [quick_discard(state.hand(state.declarer))]
+    return state.legal()
+
+
+def root_moves(view: KoenigrufenView) -> list[object]:
+    """The seat's own choices, as lean actions (a short list of the best discards)."""
+    if view.phase == "discard":
+        return [tuple(sorted(_ints(d))) for d in _discard_rank(view.hand)[:ROOT_DISCARDS]]
+    if view.phase == "call":
+        return [DECK_INDEX[king] for king in KINGS]
+    if view.phase == "talon":
+        return [0, 1]
+    if view.phase == "tricks":
+        return [DECK_INDEX[card] for card in playable(split_hand(view.hand), view.trick.cards)]
+    return []
+
+
+def action(view: KoenigrufenView, lean: object) -> Action:
+    return to_action(lean, view.seat, view.phase)
+
+
+def lean_of(act: Action) -> object:
+    return from_action(act)
+
+
+def _mates(view: KoenigrufenView) -> frozenset[int]:
+    """The seats known to the viewer to play on its side."""
+    me, declarer = view.seat, view.declarer
+    if view.partner is not None:
+        ours = {declarer, view.partner}
+    elif view.alone:
+        ours = {declarer}
+    elif view.king is not None and view.king in view.hand:
+        ours = {declarer, me}
+    else:
+        return frozenset()
+    side = ours if me in ours else set(range(SEATS)) - ours
+    return frozenset(side - {me})
+
+
+def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[str, object]]:
+    """A short reason code and its words' parameters (see `game.ai.thinker.REASONS`)."""
+    if choices == 1:
+        return "only", {}
+    if isinstance(act, CallKing):
+        return "call", {"king": act.king}
+    if isinstance(act, TakeTalon):
+        return "talon", {"half": act.half + 1}
+    if isinstance(act, Discard):
+        return "discard", {"cards": act.cards}
+    if not isinstance(act, Play):
+        return "only", {}
+    card, trick = act.card, view.trick.cards
+    if not trick:
+        return "lead", {"card": card}
+    if winning_index((*trick, card)) == len(trick):
+        return "take", {"card": card}
+    if (view.trick.leader + winning_index(trick)) % SEATS in _mates(view) and CARD_POINTS[card] >= 3:
+        return "smear", {"card": card}
+    return "duck", {"card": card}

@@ -1,0 +1,71 @@
+"""The Königrufen search: worlds dealt from a seat's view agree with everything that seat knows, and the
+computer's moves are legal, explained, and reproducible."""
+
+from __future__ import annotations
+
+import random
+
+from game.ai import koenigrufen_search as ks
+from game.ai.thinker import REASONS, decide
+from game.rules.koenigrufen import CARD_SUIT, DECK, DECK_INDEX
+from game.rules.koenigrufen_game import SEATS, KoenigrufenConfig, KoenigrufenGame
+
+
+def _positions(count: int, seed: int) -> list[KoenigrufenGame]:
+    """Random positions of random deals, in every phase."""
+    rng = random.Random(seed)
+    games = []
+    for n in range(count):
+        game = KoenigrufenGame(KoenigrufenConfig(deals=1), seed * 1000 + n)
+        for _ in range(rng.randrange(0, 52)):
+            if game.is_over:
+                break
+            game.apply(game.random_action(rng))
+        if not game.is_over:
+            games.append(game)
+    return games
+
+
+def test_sampled_worlds_keep_what_the_seat_knows() -> None:
+    rng = random.Random(3)
+    for game in _positions(150, 1):
+        for seat in range(SEATS):
+            view = game.view(seat)
+            sample = ks.sampler(view)
+            shown = ks.voids(view)
+            for _ in range(3):
+                world = sample(rng)
+                assert world.to_act == game.to_act
+                assert sorted(world.hand(seat)) == sorted(DECK_INDEX[c] for c in view.hand)
+                for other in range(SEATS):
+                    cards = world.hand(other)
+                    assert len(cards) == view.hand_sizes[other]
+                    if other != seat:
+                        assert not {CARD_SUIT[DECK[c]] for c in cards} & shown[other]
+                if view.partner is not None:
+                    assert world.partner == view.partner
+                if view.alone:
+                    assert world.partner is None
+                legal = {ks.action(view, m) for m in world.legal()} if world.to_act == seat else set()
+                if legal:
+                    assert legal == set(game.legal_actions()) or view.phase == "discard"
+
+
+def test_the_same_view_and_seed_deal_the_same_world() -> None:
+    """Sampling is reproducible, so a decision is too."""
+    for game in _positions(20, 2):
+        view = game.view(game.to_act or 0)
+        a = ks.sampler(view)(random.Random(9))
+        b = ks.sampler(view)(random.Random(9))
+        assert [a.hand(s) for s in range(SEATS)] == [b.hand(s) for s in range(SEATS)]
+
+
+def test_computer_moves_are_legal_and_explained() -> None:
+    for game in _positions(12, 3):
+        seat = game.to_act
+        assert seat is not None
+        decision = decide("koenigrufen", game.view(seat), "normal", seed=4)
+        assert decision.action in game.legal_actions()
+        assert decision.reason in REASONS
+        again = decide("koenigrufen", game.view(seat), "normal", seed=4)
+        assert again == decision
