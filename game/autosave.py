@@ -8,6 +8,7 @@ a daemon, so the interpreter finishes the last write before it exits; `flush` wa
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from pathlib import Path
@@ -17,6 +18,8 @@ from game import storage
 from game.journal import Journal, save_journal
 
 HISTORY_KEPT = 50
+# a history file's name: when the match finished, its game, and a number when two finished in one second
+HISTORY_NAME = re.compile(r"^(\d{8}-\d{6})-([a-z]+)(?:-(\d{1,4}))?\.json$")
 
 
 def current_path() -> Path:
@@ -25,6 +28,27 @@ def current_path() -> Path:
 
 def history_dir() -> Path:
     return storage.data_dir() / "history"
+
+
+def history_files() -> list[Path]:
+    """The history's journals, oldest first: by the finishing time in the name, then its number, so
+    `…-twotenjack-2.json` comes after `…-twotenjack.json` (plain name order puts it first)."""
+    try:
+        paths = [p for p in history_dir().glob("*.json") if p.is_file()]
+    except OSError:
+        return []
+    return sorted(paths, key=_history_order)
+
+
+def _history_order(path: Path) -> tuple[str, int, str]:
+    match = HISTORY_NAME.match(path.name)
+    if match is None:  # not a name Atout gave: by its time on disk
+        try:
+            stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(path.stat().st_mtime))
+        except OSError:
+            stamp = ""
+        return stamp, 0, path.name
+    return match.group(1), int(match.group(3) or 1), path.name
 
 
 class Autosave:
@@ -101,5 +125,5 @@ class Autosave:
             target = folder / f"{stamp}-{self.journal.game}-{n}.json"
         save_journal(target, self.journal)
         self.path.unlink(missing_ok=True)
-        for old in sorted(folder.glob("*.json"))[:-HISTORY_KEPT]:
+        for old in history_files()[:-HISTORY_KEPT]:
             old.unlink(missing_ok=True)

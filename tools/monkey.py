@@ -8,8 +8,11 @@ app is rebuilt so the run goes on). The app runs in game time (`step(1/60)` afte
 sleeping) with its config and data in a fresh temporary directory, never the user's own.
 
 Half of the time the monkey pursues a goal (a scene to reach: a table in some seating, a score sheet, a
-hot-seat hand-over, the settings…) with the input a person would give; the other half it is random, with
-half of its clicks aimed at the widgets and cards on screen so that it gets somewhere.
+hot-seat hand-over, the settings, the history and a finished match's sheet from it…) with the input a
+person would give; the other half it is random, with half of its clicks aimed at the widgets and cards on
+screen so that it gets somewhere. The run's data directory starts with a few finished matches (played
+through the rules) and one corrupt file in the history, so the History has something to list and to
+keep aside.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from game.ui.widgets import Button, Choice, Form, Hotspot, TextInput, Widget
 DT = 1 / 60
 MIN_W, MIN_H, MAX_W, MAX_H = 960, 540, 1920, 1080
 TABLES = ("falkenstein", "koenigrufen", "twotenjack")
-GOALS = (*TABLES, "settings", "rules", "characters", "handover", "score", "pause")
+GOALS = (*TABLES, "settings", "rules", "characters", "handover", "score", "pause", "history")
 FORMS = ("form", "panel_form", "host_form", "controls")
 # events spent in a goal's scene once reached (others: 40 to 150)
 DWELL = {table: (300, 900) for table in TABLES} | {
@@ -51,15 +54,17 @@ DWELL = {table: (300, 900) for table in TABLES} | {
     "settings": (100, 300),
     "rules": (60, 200),
     "characters": (150, 500),
+    "history": (200, 500),
 }
 STEER = 0.55  # share of events spent pursuing the goal
+HINT_KEY = pygame.K_h  # a trick table's hint; harmless where there is none
 KEYS = (
     [pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_KP_ENTER]
     + [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN]
     + [pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP, pygame.K_PAGEDOWN]
     + [pygame.K_0 + i for i in range(10)]
     + [pygame.K_a + i for i in range(26)]
-    + [pygame.K_h, pygame.K_h, pygame.K_l, pygame.K_DELETE, pygame.K_F1, pygame.K_F5, pygame.K_KP_1]
+    + [HINT_KEY, HINT_KEY, pygame.K_l, pygame.K_DELETE, pygame.K_F1, pygame.K_F5, pygame.K_KP_1]
 )
 TEXTS = "abcdefghijklmnopqrstuvwxyzÄÖÜßéèçœ 0123456789-'.!?♥♠日本語ЖΩ😀"
 
@@ -85,6 +90,8 @@ class Monkey:
         self.held = 0  # events still to post before the next frame (several input events in one frame)
         self.dragging = False
         self.table = TABLES[0]  # the table the goal is pursued at
+        self.history_sheets = 0  # finished matches' score sheets opened from the History
+        self._sheet: Any = None
         self.app = self._open()
 
     # the app ------------------------------------------------------------------------------------
@@ -131,6 +138,9 @@ class Monkey:
             self.restarts += 1
         if self.top is not None:
             self.visited.add(self.top.name)
+            if _from_history(self.top) and self.top is not self._sheet:
+                self._sheet = self.top
+                self.history_sheets += 1
             if self.top.name == self.goal and not self.goal_reached:
                 self.goal_reached = True
                 low, high = DWELL.get(self.goal, (40, 150))
@@ -276,6 +286,13 @@ class Monkey:
             else:
                 buttons = [w for w in self.widgets() if isinstance(w, Button)]
                 self.click(buttons[-1].rect.center)  # leave the table
+        elif name == "history":
+            self.steer_history()
+        elif _from_history(self.top) and self.goal == "history":  # read the sheet a while, then back
+            if self.rng.random() < 0.25:
+                self.key(pygame.K_ESCAPE)
+            else:
+                self.chaos()
         elif name == "handover" or (name == "score" and self._table_fits()):
             self.key(self.rng.choice((pygame.K_RETURN, pygame.K_SPACE)))
         elif self.goal != name:
@@ -312,18 +329,12 @@ class Monkey:
     def steer_menu(self) -> None:
         menu = self.top
         goal = self.goal
-        if goal in ("settings", "characters", "rules"):
+        if goal in ("settings", "characters", "rules", "history"):
             button = {
                 "settings": menu.settings_button,
                 "rules": menu.rules_button,
-                "characters": next(
-                    (
-                        w
-                        for w in menu.form.widgets
-                        if isinstance(w, Button) and w.on_click == menu.open_characters
-                    ),
-                    None,
-                ),
+                "history": self._menu_button(menu.open_history),
+                "characters": self._menu_button(menu.open_characters),
             }[goal]
             if button is None:  # the characters button is on the Falkenstein page
                 self.key(pygame.K_1)
@@ -353,6 +364,34 @@ class Monkey:
             self.click(_inside(button, self.rng))
         else:
             self.setup_left = 3
+
+    def _menu_button(self, action: Any) -> Button | None:
+        return next(
+            (w for w in self.top.form.widgets if isinstance(w, Button) and w.on_click == action), None
+        )
+
+    def steer_history(self) -> None:
+        """Opens finished matches' sheets: a click on a row, or the keys that choose and open one."""
+        history = self.top
+        if self.goal != "history":
+            self.key(pygame.K_ESCAPE)
+            return
+        rows = [r for r in history.rows if r.enabled and history.view.contains(r.rect)]
+        r = self.rng.random()
+        if rows and r < 0.1:  # a sheet takes a moment to rebuild: open some, not dozens
+            self.click(_inside(self.rng.choice(rows), self.rng))
+        elif r < 0.5:
+            keys = (
+                pygame.K_DOWN,
+                pygame.K_UP,
+                pygame.K_PAGEDOWN,
+                pygame.K_HOME,
+                pygame.K_END,
+                pygame.K_RETURN,
+            )
+            self.key(self.rng.choice(keys))
+        else:
+            self.chaos()
 
     def _hot_seat(self, menu: Any) -> bool:
         """At least two people at the table (or Falkenstein's hot-seat mode); clicks toward it if not."""
@@ -453,12 +492,28 @@ class Monkey:
             "exceptions": self.exceptions,
             "restarts": self.restarts,
             "scenes_visited": sorted(self.visited),
+            "history_sheets": self.history_sheets,
         }
 
 
 def _inside(widget: Widget, rng: random.Random) -> tuple[int, int]:
     r = widget.rect
     return rng.randint(r.left, max(r.left, r.right - 1)), rng.randint(r.top, max(r.top, r.bottom - 1))
+
+
+def _from_history(scene: Any) -> bool:
+    """A score sheet opened from the History (it knows when its match finished)."""
+    return scene is not None and scene.name == "score" and hasattr(scene, "finished_at")
+
+
+def seed_history(seed: int) -> None:
+    """Finished matches in the run's history, played to their end through the rules, and one corrupt
+    file that the History must keep aside without a crash."""
+    from game.autosave import history_dir
+    from game.history import demo_history
+
+    demo_history(seed)
+    (history_dir() / "20000101-000000-twotenjack.json").write_bytes(b'{"format": "atout-journal", "vers')
 
 
 def _visible_point(rect: pygame.Rect) -> tuple[int, int]:
@@ -484,9 +539,13 @@ def private_dirs() -> Iterator[Path]:
                     os.environ[name] = value
 
 
-def run(events: int, seed: int) -> dict[str, Any]:
+def run(events: int, seed: int, first_goal: str = "") -> dict[str, Any]:
+    """A whole soak in a scratch home; `first_goal` (one of GOALS) sets where it heads first."""
     with private_dirs():
+        seed_history(seed)
         monkey = Monkey(seed)
+        if first_goal:
+            monkey.goal, monkey.goal_left = first_goal, 500
         monkey.run(events)
         return monkey.report()
 

@@ -1,0 +1,686 @@
+"""The History: every finished match kept in the data directory, newest first, on a parchment ledger that
+scrolls; choosing one replays its journal and shows its final score sheet as the table showed it.
+
+The list is read through `game.history`, which replays each file and keeps a bad one aside; the sheet is
+the game's own score scene over the replayed table, with one way out: back to this list.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import history
+from game.autosave import HISTORY_KEPT
+from game.engine.scene import Scene
+from game.history import Entry
+from game.i18n import language, tr
+from game.journal import JournalError, load_journal
+from game.journal_codec import GAMES
+from game.scenes.koenigrufen_score import KoenigrufenScore
+from game.scenes.score import ScoreScene, ScoreSheet
+from game.scenes.twotenjack_score import TwoTenJackScore
+from game.ui import text, theme, widgets
+from game.ui.panel import draw_panel
+from game.ui.salon import Grid, backdrop, ornament, restore_focus
+from game.ui.widgets import Button, Form, Widget
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.journal import Journal
+
+COLUMNS = (("date", 0.16), ("game", 0.27), ("players", 0.35), ("result", 0.22))  # shares of the row
+LINE = theme.SIZE_SMALL + 1  # a row's first line
+DETAIL = theme.SIZE_SMALL - 2  # its second line
+GREEN_INK = (44, 104, 46)  # success, legible on parchment (the table's green is for the baize)
+EASE_RATE = 14.0  # per second: how fast the ledger glides to where it was scrolled
+PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
+EMPTY_FAN = (("french", "QH"), ("tarock", "XXI"), ("french", "JH"))
+
+
+# --- words -------------------------------------------------------------------------------------------
+
+
+def day_label(when: float, now: float | None = None) -> tuple[str, str]:
+    """The date column's two lines: today, yesterday or the day and month, then the time (with the
+    year when it is not this one), in the player's language."""
+    day = time.localtime(when)
+    today = time.localtime(now if now is not None else time.time())
+    yesterday = time.localtime(time.mktime((*today[:2], today[2] - 1, 12, 0, 0, 0, 0, -1)))
+    if day[:3] == today[:3]:
+        return tr("history.today"), clock(when)
+    if day[:3] == yesterday[:3]:
+        return tr("history.yesterday"), clock(when)
+    short = f"{day.tm_mday} {_month(day.tm_mon)}"
+    return short, clock(when) if day.tm_year == today.tm_year else f"{day.tm_year} · {clock(when)}"
+
+
+def full_date(when: float) -> str:
+    day = time.localtime(when)
+    return tr("history.date", day=day.tm_mday, month=_month(day.tm_mon), year=day.tm_year)
+
+
+def _month(number: int) -> str:
+    return tr("history.months").split()[number - 1]
+
+
+def clock(when: float) -> str:
+    return time.strftime("%H:%M", time.localtime(when))
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return tr(one) if n == 1 else tr(many, n=n)
+
+
+def game_detail(entry: Entry) -> str:
+    """The line under the game's name: how long the match was, or which scenario."""
+    if entry.game == "koenigrufen":
+        words = _count(entry.played, "history.deal_one", "history.deals")
+    elif entry.game == "twotenjack":
+        words = _count(entry.played, "history.round_one", "history.rounds")
+    else:
+        words = _count(entry.played, "history.challenge_one", "history.challenges")
+        title = entry.scenario.get(language()) if entry.scenario else ""
+        if not title:  # a hot-seat session has no set end: the players end it
+            return f"{tr('history.hotseat')} · {words}"
+        words = title  # its challenges show as each hero's successes out of tries
+    return words if entry.over else f"{words} · {tr('history.ended_early')}"
+
+
+def score_words(entry: Entry, seat: int) -> str:
+    if entry.game == "falkenstein":
+        return f"{entry.scores[seat]}/{entry.tries[seat]}"
+    return f"{entry.scores[seat]:+d}".replace("-", "−")
+
+
+def result_words(entry: Entry) -> tuple[str, str, tuple[int, int, int]]:
+    """The result column: a caption, the result itself and its ink."""
+    if entry.game == "falkenstein":
+        if entry.success is not None:
+            word, ink = (
+                ("history.success", GREEN_INK) if entry.success else ("history.failure", theme.VERMILION)
+            )
+            return tr("history.scenario"), tr(word), ink
+        ok = tr("history.successes_of", ok=sum(entry.scores), n=sum(entry.tries))
+        return tr("history.successes"), ok, theme.WALNUT
+    names = ", ".join(entry.names[s] for s in entry.winners) or "—"
+    if not entry.over:
+        return tr("history.leading"), names, theme.WALNUT
+    caption = tr("history.winners" if len(entry.winners) > 1 else "history.winner")
+    return caption, names, theme.WALNUT
+
+
+# --- the rows of the ledger ----------------------------------------------------------------------------
+
+
+class MatchRow(Widget):
+    """One line of the ledger: clicked or Enter opens its match; only its visible part takes the mouse."""
+
+    def __init__(self, rect: pygame.Rect, entry: Entry, on_open: Callable[[Entry], None]) -> None:
+        super().__init__(rect)
+        self.entry, self.on_open = entry, on_open
+        self.enabled = entry.readable
+        self.ledger_y = rect.y  # its place in the whole ledger, before scrolling
+        self.clip = pygame.Rect(rect)  # the ledger's visible window
+        self.pressed = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        inside = hasattr(event, "pos") and self._hit(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = inside
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and inside:
+            self.pressed = True
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            self.pressed = False
+            if inside:
+                self.open()
+            return True
+        return False
+
+    def _hit(self, pos: tuple[int, int]) -> bool:
+        return self.rect.collidepoint(pos) and self.clip.collidepoint(pos)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.open()
+            return True
+        return False
+
+    def open(self) -> None:
+        if self.enabled:
+            widgets.click_sound()
+            self.on_open(self.entry)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Drawn by the scene, which knows the columns."""
+
+
+class HistoryScene(Scene):
+    name = "history"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.g = Grid(app.size)
+        self.form = Form()
+        self.rows: list[MatchRow] = []
+        self.back: Button | None = None
+        self.offset = 0.0
+        self.target = 0.0
+        self._drag: int | None = None
+        self._focus: int | None = 0  # the newest match is chosen at first, so Enter opens it
+        self.entries: list[Entry] = []
+        self.opening: Entry | None = None  # chosen; its sheet is built once a frame has said so
+        self._said = False
+        self._last: tuple[tuple[str, int], Scene] | None = None  # the sheet shown last, to reopen at once
+        self.load()
+
+    def load(self) -> None:
+        """Reads the history; files that could not be read are told once, then kept aside."""
+        self.entries = history.entries()
+        bad = [e for e in self.entries if not e.readable]
+        if len(bad) == 1:
+            name = bad[0].aside or bad[0].path.name
+            self.app.notices.show(tr("history.notice.unreadable_one", name=name), 8.0)
+        elif bad:
+            self.app.notices.show(tr("history.notice.unreadable", n=len(bad)), 8.0)
+
+    # layout ---------------------------------------------------------------------------------------
+    def relayout(self) -> None:
+        w, h = self.app.size
+        g = self.g = Grid((w, h))
+        focus = self.form.focus_index if self.form.widgets else self._focus
+        margin = g(36)
+        self.left = pygame.Rect(margin, margin, g(290), h - 2 * margin)
+        self.page = pygame.Rect(
+            self.left.right + g(22), margin, w - self.left.right - g(22) - margin, h - 2 * margin
+        )
+        inner = self.page.inflate(-2 * g(30), -2 * g(24))
+        inner.width -= g(18)  # room for the scroll bar
+        self.header_y = inner.y
+        self.view = pygame.Rect(inner.x, inner.y + g(34), inner.width, inner.bottom - inner.y - g(34))
+        self.row_h = g(62)
+        self._fade = _fade((self.view.width, g(22)))
+        self.form = Form()
+        self.rows = []
+        for i, entry in enumerate(self.entries):
+            rect = pygame.Rect(self.view.x, i * self.row_h, self.view.width, self.row_h)
+            row = MatchRow(rect, entry, self.open)
+            row.clip = self.view
+            self.rows.append(row)
+            self.form.add(row)
+        self.back = Button(
+            pygame.Rect(self.left.x, self.left.bottom - g(46), self.left.width, g(46)),
+            tr("history.back"),
+            self.app.scenes.pop,
+        )
+        self.form.add(self.back)
+        self.hint_y = self.back.rect.y - g(14)
+        restore_focus(self.form, focus)
+        self._scroll_to(self.target)
+        self.offset = self.target
+        self._place_rows()
+        self._show_focused()
+
+    # scrolling ------------------------------------------------------------------------------------
+    @property
+    def content_h(self) -> int:
+        return len(self.rows) * self.row_h
+
+    @property
+    def max_offset(self) -> int:
+        return max(0, self.content_h - self.view.height)
+
+    @property
+    def per_page(self) -> int:
+        return max(1, self.view.height // self.row_h)
+
+    def _scroll_to(self, value: float) -> None:
+        self.target = max(0.0, min(float(self.max_offset), value))
+
+    def _place_rows(self) -> None:
+        top = self.view.y - round(self.offset)
+        for row in self.rows:
+            row.rect.y = top + row.ledger_y
+
+    def _show_focused(self) -> None:
+        """Scrolls so the row with the keyboard focus is whole in view."""
+        row = self.form.focused
+        if not isinstance(row, MatchRow):
+            return
+        if row.ledger_y < self.target:
+            self._scroll_to(row.ledger_y)
+        elif row.ledger_y + self.row_h > self.target + self.view.height:
+            self._scroll_to(row.ledger_y + self.row_h - self.view.height)
+
+    @property
+    def track(self) -> pygame.Rect:
+        return pygame.Rect(self.page.right - self.g(26), self.view.y, self.g(8), self.view.height)
+
+    @property
+    def thumb(self) -> pygame.Rect:
+        track = self.track
+        if not self.max_offset:
+            return track.copy()
+        height = max(self.g(40), track.height * self.view.height // self.content_h)
+        y = track.y + round((track.height - height) * self.offset / self.max_offset)
+        return pygame.Rect(track.x, y, track.width, height)
+
+    def _drag_to(self, y: int, grip: int) -> None:
+        track, thumb = self.track, self.thumb
+        room = track.height - thumb.height
+        if room > 0:
+            self._scroll_to((y - grip - track.y) / room * self.max_offset)
+            self.offset = self.target
+
+    # input ----------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.opening is not None:  # a sheet is on its way
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self._scroll_to(self.target - event.y * self.g(62))
+        elif (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.max_offset
+            and self.track.inflate(16, 0).collidepoint(event.pos)
+        ):
+            thumb = self.thumb
+            self._drag = event.pos[1] - thumb.y if thumb.collidepoint(event.pos) else thumb.height // 2
+            self._drag_to(event.pos[1], self._drag)
+        elif event.type == pygame.MOUSEMOTION and self._drag is not None:
+            self._drag_to(event.pos[1], self._drag)
+        elif event.type == pygame.MOUSEBUTTONUP and self._drag is not None:
+            self._drag = None
+        elif event.type == pygame.KEYDOWN and event.key in PAGE_KEYS:
+            self._page_key(event.key)
+        elif self.form.handle(event):
+            if event.type == pygame.KEYDOWN:
+                self._show_focused()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+
+    def _page_key(self, key: int) -> None:
+        """Page Up/Down move the choice a page of rows; Home/End to the newest and the oldest."""
+        rows = [r for r in self.rows if r.enabled]
+        if not rows:
+            return
+        current = self.form.focused
+        index = rows.index(current) if current in rows else -1
+        step = self.per_page
+        index = {
+            pygame.K_PAGEUP: max(0, index - step),
+            pygame.K_PAGEDOWN: min(len(rows) - 1, index + step),
+            pygame.K_HOME: 0,
+            pygame.K_END: len(rows) - 1,
+        }[key]
+        self.form.focus(rows[index])
+        self._show_focused()
+
+    def open(self, entry: Entry) -> None:
+        """Chooses a match; rebuilding its table takes a moment, so a frame first says it is coming."""
+        if self.opening is None:
+            self.opening, self._said = entry, False
+
+    def _open(self, entry: Entry) -> None:
+        """The match's final score sheet, rebuilt from its journal (read again: it may have changed)."""
+        try:
+            key = (str(entry.path), entry.path.stat().st_mtime_ns)
+            if self._last is not None and self._last[0] == key:
+                self.app.scenes.push(self._last[1])
+                return
+            journal = load_journal(entry.path)
+            sheet = score_scene(self.app, journal, entry.when)
+        except (JournalError, ValueError, OSError) as exc:
+            self.app.notices.show(tr("history.notice.cannot_open", problem=str(exc)), 8.0)
+            history.entry(entry.path)  # keeps a file gone bad aside
+            self.entries = history.entries()
+            self.relayout()
+            return
+        self._last = key, sheet
+        self.app.scenes.push(sheet)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.opening is not None and self._said:
+            entry, self.opening = self.opening, None
+            self._open(entry)
+        self.offset += (self.target - self.offset) * min(1.0, dt * EASE_RATE)
+        if abs(self.target - self.offset) < 1:
+            self.offset = self.target
+        self._place_rows()
+
+    # drawing --------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(self.app.size, self.app.vintage), (0, 0))
+        self._draw_side(surface)
+        draw_panel(surface, self.page, "paper")
+        if self.entries:
+            self._draw_header(surface)
+            self._draw_rows(surface)
+            if self.max_offset:
+                pygame.draw.rect(surface, theme.SEPIA, self.track, 1, border_radius=4)
+                pygame.draw.rect(surface, theme.WALNUT, self.thumb, border_radius=4)
+        else:
+            self._draw_empty(surface)
+        if self.back is not None:
+            self.back.draw(surface)
+        if self.opening is not None:
+            self._draw_opening(surface)
+            self._said = True
+
+    def _draw_opening(self, surface: pygame.Surface) -> None:
+        words = tr("history.opening")
+        width, height = text.size_of(words, theme.SIZE_BODY)[0] + self.g(64), self.g(64)
+        box = pygame.Rect(0, 0, min(width, self.page.width - self.g(40)), height)
+        box.center = self.page.center
+        draw_panel(surface, box, "panel")
+        words = text.fit(words, theme.SIZE_BODY, box.width - self.g(32))
+        text.draw(surface, words, box.center, theme.SIZE_BODY, theme.CREAM, "center", italic=True)
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        g, left = self.g, self.left
+        title = text.draw(
+            surface,
+            tr("history.title"),
+            left.topleft,
+            theme.SIZE_H1,
+            theme.BRASS_LIGHT,
+            bold=True,
+            shadow=True,
+        )
+        ornament(surface, left.x, left.right, title.bottom + g(14))
+        y = title.bottom + g(34)
+        readable = [e for e in self.entries if e.readable]
+        if readable:
+            n = len(readable)
+            count = tr("history.count_one") if n == 1 else tr("history.count", n=n)
+            y = text.draw(surface, count, (left.x, y), theme.SIZE_H2 * 0.8, theme.CREAM).bottom + g(10)
+            for game in GAMES:
+                games = sum(e.game == game for e in readable)
+                if not games:
+                    continue
+                name = text.fit(tr(f"menu.game.{game}.name"), theme.SIZE_SMALL, left.width - g(60))
+                text.draw(surface, name, (left.x + g(14), y), theme.SIZE_SMALL, theme.PARCHMENT)
+                text.draw(
+                    surface, str(games), (left.right, y), theme.SIZE_SMALL, theme.BRASS_LIGHT, "topright"
+                )
+                d = g(3)
+                cy = y + text.line_height(theme.SIZE_SMALL) // 2
+                pygame.draw.polygon(
+                    surface,
+                    theme.BRASS,
+                    [
+                        (left.x + g(4), cy - d),
+                        (left.x + g(4) + d, cy),
+                        (left.x + g(4), cy + d),
+                        (left.x + g(4) - d, cy),
+                    ],
+                )
+                y += text.line_height(theme.SIZE_SMALL) + g(2)
+            y += g(14)
+            line_h = text.line_height(theme.SIZE_SMALL)
+            for line in text.wrap(
+                tr("history.kept", n=HISTORY_KEPT), theme.SIZE_SMALL, left.width, italic=True
+            ):
+                if y + line_h > self.hint_y - 3 * line_h:
+                    break
+                text.draw(surface, line, (left.x, y), theme.SIZE_SMALL, theme.PARCHMENT, italic=True)
+                y += line_h
+        words = tr("history.hint") if readable else tr("history.hint_empty")
+        hint = text.wrap(words, theme.SIZE_SMALL, left.width, italic=True)
+        line_h = text.line_height(theme.SIZE_SMALL)
+        for i, line in enumerate(hint):
+            pos = (left.x, self.hint_y - (len(hint) - i) * line_h)
+            text.draw(surface, line, pos, theme.SIZE_SMALL, theme.PARCHMENT, italic=True)
+
+    def _columns(self) -> list[pygame.Rect]:
+        """The four columns of a row at the ledger's x, each with a little gutter."""
+        x, out = self.view.x, []
+        for _, share in COLUMNS:
+            width = round(self.view.width * share)
+            out.append(pygame.Rect(x + self.g(10), 0, width - self.g(18), self.row_h))
+            x += width
+        return out
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        for (key, _), col in zip(COLUMNS, self._columns(), strict=True):
+            label = text.fit(tr(f"history.col.{key}").upper(), theme.SIZE_SMALL * 0.8, col.width)
+            text.draw(
+                surface,
+                label,
+                (col.x, self.header_y + self.g(6)),
+                theme.SIZE_SMALL * 0.8,
+                theme.SEPIA,
+                bold=True,
+            )
+        y = self.view.y - self.g(4)
+        pygame.draw.line(surface, theme.SEPIA, (self.view.x, y), (self.view.right, y), 1)
+
+    def _draw_rows(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.view.clip(clip) if clip else self.view)
+        cols = self._columns()
+        for i, row in enumerate(self.rows):
+            if row.rect.bottom < self.view.top or row.rect.top > self.view.bottom:
+                continue
+            self._draw_row(surface, row, cols, i)
+        if self.offset > 0:  # the paper fades at a cut edge, so a cut row reads as "more this way"
+            surface.blit(pygame.transform.flip(self._fade, False, True), self.view.topleft)
+        if self.offset < self.max_offset:
+            surface.blit(self._fade, (self.view.x, self.view.bottom - self._fade.get_height()))
+        surface.set_clip(clip)
+
+    def _draw_row(self, surface: pygame.Surface, row: MatchRow, cols: list[pygame.Rect], index: int) -> None:
+        g, rect, entry = self.g, row.rect, row.entry
+        lit = row.enabled and (row.hover or row.focused)
+        if lit:
+            band = pygame.Surface(rect.size, pygame.SRCALPHA)
+            band.fill((*theme.BRASS_LIGHT, 120 if row.focused else 80))
+            surface.blit(band, rect)
+        elif index % 2:
+            band = pygame.Surface(rect.size, pygame.SRCALPHA)
+            band.fill((*theme.SEPIA, 18))
+            surface.blit(band, rect)
+        if row.focused:
+            pygame.draw.rect(surface, theme.WALNUT, rect.inflate(-2, -2), 2, border_radius=6)
+            mark = pygame.Rect(rect.x + g(2), rect.y + g(10), g(4), rect.height - g(20))
+            pygame.draw.rect(surface, theme.VERMILION, mark, border_radius=2)
+        pygame.draw.line(surface, theme.SEPIA, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 1)
+        top = rect.y + (rect.height - text.line_height(LINE) - text.line_height(DETAIL)) // 2
+        second = top + text.line_height(LINE)
+        date, game, players, result = cols
+        day, hour = day_label(entry.when)
+        self._cell(surface, day, (date.x, top), date.width, LINE, theme.INK)
+        self._cell(surface, hour, (date.x, second), date.width, DETAIL, theme.SEPIA)
+        name = tr(f"menu.game.{entry.game}.name") if entry.game else tr("history.unknown_game")
+        self._cell(surface, name, (game.x, top), game.width, LINE, theme.WALNUT, bold=True)
+        if not entry.readable:
+            self._cell(
+                surface,
+                tr("history.unreadable"),
+                (players.x, top),
+                players.width,
+                LINE,
+                theme.VERMILION,
+                bold=True,
+            )
+            self._cell(
+                surface, entry.problem, (players.x, second), players.width, DETAIL, theme.SEPIA, italic=True
+            )
+            if entry.aside:
+                self._cell(surface, tr("history.kept_as"), (result.x, top), result.width, DETAIL, theme.SEPIA)
+                self._cell(surface, entry.aside, (result.x, second), result.width, DETAIL, theme.INK)
+            return
+        self._cell(
+            surface, game_detail(entry), (game.x, second), game.width, DETAIL, theme.SEPIA, italic=True
+        )
+        self._draw_players(surface, entry, players, top, second)
+        caption, words, ink = result_words(entry)
+        self._cell(surface, caption, (result.x, top + g(1)), result.width, DETAIL, theme.SEPIA)
+        self._cell(surface, words, (result.x, second - g(2)), result.width, LINE, ink, bold=True)
+
+    def _draw_players(
+        self, surface: pygame.Surface, entry: Entry, col: pygame.Rect, top: int, second: int
+    ) -> None:
+        """Each seat's name and total, flowing over two lines; the winners' totals in bold."""
+        gap = self.g(14)
+        lines = [top, second]
+        x, line = col.x, 0
+        for seat, name in enumerate(entry.names):
+            score = score_words(entry, seat)
+            best = seat in entry.winners
+            name_w = text.size_of(name + " ", DETAIL)[0]
+            score_w = text.size_of(score, DETAIL, bold=True)[0]
+            if x > col.x and x + name_w + score_w > col.right:
+                line += 1
+                x = col.x
+            if line >= len(lines):
+                text.draw(surface, "…", (col.right - self.g(10), lines[-1]), DETAIL, theme.SEPIA)
+                return
+            room = col.right - x - score_w
+            shown = text.fit(name, DETAIL, max(self.g(20), room - self.g(4)))
+            y = (
+                lines[line] + (text.line_height(LINE) - text.line_height(DETAIL)) // 2
+                if line == 0
+                else lines[line]
+            )
+            r = text.draw(surface, shown, (x, y), DETAIL, theme.INK)
+            r = text.draw(
+                surface,
+                score,
+                (r.right + self.g(5), y),
+                DETAIL,
+                theme.WALNUT if best else theme.INK,
+                bold=best,
+            )
+            x = r.right + gap
+
+    def _cell(
+        self,
+        surface: pygame.Surface,
+        words: str,
+        pos: tuple[int, int],
+        width: int,
+        size: float,
+        colour: tuple[int, int, int],
+        bold: bool = False,
+        italic: bool = False,
+    ) -> None:
+        text.draw(surface, text.fit(words, size, width, bold), pos, size, colour, bold=bold, italic=italic)
+
+    def _draw_empty(self, surface: pygame.Surface) -> None:
+        g, page = self.g, self.page
+        width = min(page.width - 2 * g(60), g(620))
+        y = page.y + page.height * 40 // 100
+        for i, (pack, code) in enumerate(EMPTY_FAN):  # one card of each tradition, waiting to be played
+            card = pygame.transform.rotozoom(self.app.cards.face(pack, code, g(74)), (1 - i) * 10, 1.0)
+            rect = card.get_rect(midbottom=(page.centerx + (i - 1) * g(46), y - g(26) + abs(i - 1) * g(8)))
+            surface.blit(card, rect)
+        title = text.draw(
+            surface,
+            tr("history.empty.title"),
+            (page.centerx, y),
+            theme.SIZE_H2,
+            theme.WALNUT,
+            "midtop",
+            bold=True,
+        )
+        ornament(
+            surface, page.centerx - width // 3, page.centerx + width // 3, title.bottom + g(14), theme.SEPIA
+        )
+        y = title.bottom + g(32)
+        line_h = text.line_height(theme.SIZE_BODY, italic=True)
+        for line in text.wrap(tr("history.empty.body"), theme.SIZE_BODY, width, italic=True):
+            text.draw(surface, line, (page.centerx, y), theme.SIZE_BODY, theme.INK, "midtop", italic=True)
+            y += line_h
+
+
+def _fade(size: tuple[int, int]) -> pygame.Surface:
+    """Parchment growing opaque towards the bottom edge."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    for y in range(size[1]):
+        pygame.draw.line(surf, (*theme.PARCHMENT, 255 * y // max(1, size[1] - 1)), (0, y), (size[0], y))
+    return surf
+
+
+# --- the score sheet of a match of the history -------------------------------------------------------
+
+
+class FromHistory:
+    """Mixed into a game's score scene: one button, back to the history, and Escape does the same."""
+
+    app: App
+    form: Form
+    finished_at: float
+
+    def _menu(self) -> None:
+        self.app.scenes.pop()
+
+    def relayout(self) -> None:
+        super().relayout()  # type: ignore[misc]
+        w = self.app.size[0]
+        first = self.form.widgets[0].rect
+        rect = pygame.Rect(0, first.y, max(first.width, 320), first.height)
+        rect.centerx = w // 2
+        self.form = Form([Button(rect, tr("history.back_to_list"), self._menu, primary=True)])
+        self.form.move_focus(1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)  # type: ignore[misc]
+        rect = self.form.widgets[0].rect
+        note = tr("history.finished_on", date=full_date(self.finished_at), time=clock(self.finished_at))
+        note = text.fit(note, theme.SIZE_SMALL, rect.x - 48)
+        text.draw(
+            surface, note, (32, rect.centery), theme.SIZE_SMALL, theme.PARCHMENT, "midleft", italic=True
+        )
+
+
+class HistoryScore(FromHistory, ScoreScene):
+    def __init__(self, app: App, sheet: ScoreSheet, finished_at: float) -> None:
+        super().__init__(app, sheet)
+        self.finished_at = finished_at
+
+
+class HistoryKoenigrufenScore(FromHistory, KoenigrufenScore):
+    def __init__(self, app: App, table: Any, finished_at: float) -> None:
+        super().__init__(app, table)
+        self.finished_at = finished_at
+
+
+class HistoryTwoTenJackScore(FromHistory, TwoTenJackScore):
+    def __init__(self, app: App, table: Any, finished_at: float) -> None:
+        super().__init__(app, table)
+        self.finished_at = finished_at
+
+
+def score_scene(app: App, journal: Journal, finished_at: float) -> Scene:
+    """The sheet a table shows at the end of this match, over its table rebuilt from the journal."""
+    from game.scenes.tables import resume_table
+
+    table: Any = resume_table(app, journal)
+    if journal.game == "koenigrufen":
+        return HistoryKoenigrufenScore(app, table, finished_at)
+    if journal.game == "twotenjack":
+        if table.scored is not None:
+            return HistoryTwoTenJackScore(app, table, finished_at)
+        return HistoryScore(app, _totals_sheet(table), finished_at)
+    from game.scenes.falkenstein_table import _score_scene
+
+    return HistoryScore(app, _score_scene(table).sheet, finished_at)
+
+
+def _totals_sheet(table: Any) -> ScoreSheet:
+    """A match ended before its first round was scored: the totals as they stood."""
+    totals = table.game.view(0).totals
+    rows = tuple((table.seat_name(s), f"{t:+d}") for s, t in enumerate(totals))
+    return ScoreSheet(
+        tr(f"menu.game.{table.game_id}.name"),
+        tr("history.ended_early"),
+        (tr("score.player"), tr("ttj.total")),
+        rows,
+        log=tuple(table.log.lines),
+    )

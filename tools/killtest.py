@@ -1,0 +1,155 @@
+"""Kills a saving demo at random moments and checks that its save always survives.
+
+`python tools/killtest.py GAME|all [--runs N] [--seed S]`: for each game, N times, starts
+`python -m game --demo GAME --save F --seconds 30` headless (SDL's dummy drivers, scratch config and data
+directories), sends it SIGKILL at a seeded random moment between 1 and 8 s, then requires that
+`python tools/replay.py F` succeeds twice with the same digest and that `python -m game --demo GAME
+--load F --seconds 1` resumes the match and exits 0. Prints one JSON line per game
+`{"game": ..., "runs": N, "ok": k, "failures": [...]}` and exits 1 when any run failed.
+
+A kill can land at any instant of a write (the save is rewritten after every action), which is the point:
+the atomic rename must leave the previous save or the new one, never a broken file. A demo still starting
+up when its moment comes (no save written yet: nothing to lose) is killed as soon as its first save is
+there; `killed_at_first_save` in the line counts those.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("falkenstein", "koenigrufen", "twotenjack")
+KILL_AFTER = (1.0, 8.0)  # seconds after the start
+DEMO_SECONDS = 30
+TIMEOUT = 120  # for a replay or a resume: far beyond what they need, so a hang is a failure, not a stall
+
+
+def environment(home: Path) -> dict[str, str]:
+    """Headless, and never the player's own settings or matches."""
+    env = dict(os.environ)
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        ATOUT_CONFIG_DIR=str(home / "config"),
+        ATOUT_DATA_DIR=str(home / "data"),
+    )
+    return env
+
+
+def run_once(game: str, save: Path, kill_at: float, deal: int, env: dict[str, str]) -> tuple[str, bool]:
+    """One kill and its checks: what went wrong ("" when the save survived), and whether the kill had
+    to wait for the demo's first save."""
+    command = [sys.executable, "-m", "game", "--demo", game]
+    log = save.with_suffix(".log")
+    with log.open("wb") as err:
+        demo = subprocess.Popen(
+            [*command, "--seed", str(deal), "--save", str(save), "--seconds", str(DEMO_SECONDS)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+        )
+        start = time.monotonic()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            demo.wait(timeout=kill_at)
+        # a demo still starting up (no save yet) is killed the moment its first save is there
+        late = not save.exists()
+        while not save.exists() and demo.poll() is None and time.monotonic() - start < DEMO_SECONDS:
+            time.sleep(0.01)
+        if demo.poll() is not None:
+            return f"the demo ended by itself before the kill (exit {demo.returncode}): {_tail(log)}", late
+        demo.send_signal(signal.SIGKILL)
+        demo.wait()
+    return check(game, save, command, env), late
+
+
+def check(game: str, save: Path, command: list[str], env: dict[str, str]) -> str:
+    """Replays the save twice (same digest) and resumes it; returns what went wrong, or ""."""
+    if not save.exists():
+        return f"no save {DEMO_SECONDS} s after the start"
+    replays = []
+    for _ in range(2):
+        done = _run([sys.executable, str(ROOT / "tools" / "replay.py"), str(save)], env)
+        if done.returncode != 0:
+            return f"replay exit {done.returncode}: {_last_line(done.stderr)}"
+        try:
+            replays.append(json.loads(done.stdout))
+        except ValueError:
+            return f"replay printed no JSON line: {_last_line(done.stdout)}"
+    if replays[0] != replays[1] or not replays[0].get("ok"):
+        return f"two replays differ: {replays[0]} / {replays[1]}"
+    if replays[0].get("game") != game:
+        return f"replay says {replays[0].get('game')!r}, not {game}"
+    done = _run([*command, "--load", str(save), "--seconds", "1"], env)
+    if done.returncode != 0:
+        return f"--load exit {done.returncode}: {_last_line(done.stderr)}"
+    return ""
+
+
+def _run(command: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    try:
+        return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess(command, -1, "", f"no answer within {TIMEOUT} s")
+
+
+def _last_line(output: str) -> str:
+    lines = [line for line in output.strip().splitlines() if line.strip()]
+    return lines[-1][:300] if lines else "(nothing)"
+
+
+def _tail(log: Path) -> str:
+    return _last_line(log.read_text(encoding="utf-8", errors="replace"))
+
+
+def kill_game(game: str, runs: int, rng: random.Random) -> dict[str, Any]:
+    failures: list[dict[str, Any]] = []
+    late = 0
+    with tempfile.TemporaryDirectory(prefix="atout-kill-") as scratch:
+        home = Path(scratch)
+        env = environment(home)
+        for run in range(runs):
+            kill_at = round(rng.uniform(*KILL_AFTER), 2)
+            deal = rng.randrange(1, 10_000)
+            save = home / f"{game}-{run}.json"
+            why, waited = run_once(game, save, kill_at, deal, env)
+            late += waited
+            if why:
+                failures.append({"run": run, "seed": deal, "kill_at": kill_at, "why": why})
+    report = {"game": game, "runs": runs, "ok": runs - len(failures), "failures": failures}
+    return report | {"killed_at_first_save": late}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=(*GAMES, "all"))
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    rng = random.Random(args.seed)
+    failed = False
+    for game in GAMES if args.game == "all" else (args.game,):
+        start = time.perf_counter()
+        report = kill_game(game, args.runs, rng)
+        report["seconds"] = round(time.perf_counter() - start, 1)
+        print(json.dumps(report, ensure_ascii=False), flush=True)
+        failed = failed or bool(report["failures"])
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
