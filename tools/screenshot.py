@@ -27,9 +27,12 @@ SCENES = (
     "koenigrufen-talon",
     "koenigrufen-discard",
     "koenigrufen-score",
+    "koenigrufen-hint",
     "twotenjack",
     "twotenjack-6",
     "twotenjack-score",
+    "twotenjack-hint",
+    "history",
 )
 
 
@@ -55,6 +58,12 @@ def build(app, scene: str):  # type: ignore[no-untyped-def]
         return _koenigrufen(app), 0.0
     if scene.startswith("twotenjack"):
         return _twotenjack(app, 6 if scene.endswith("6") else 3), 0.0
+    if scene == "history":  # a few matches played to their end in the scratch data directory
+        from game.history import demo_history
+        from game.scenes.history_scene import HistoryScene
+
+        demo_history()
+        return HistoryScene(app), 0.3
     from game.rules.falkenstein_data import HEROES
     from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
     from game.scenes.falkenstein_table import FalkensteinTable, demo_table
@@ -96,9 +105,12 @@ def main(argv: list[str] | None = None) -> int:
     scene, seconds = build(app, args.scene)
     app.scenes.push(scene)
     if args.scene.startswith("koenigrufen"):
-        _koenigrufen_moment(app, scene, args.scene.partition("-")[2] or "trick")
+        moment = args.scene.partition("-")[2] or "trick"
+        _koenigrufen_moment(app, scene, "trick" if moment == "hint" else moment)
     elif args.scene.startswith("twotenjack"):
         _twotenjack_moment(app, scene, args.scene.endswith("score"))
+    if args.scene.endswith("-hint"):
+        _ask_hint(app, scene)
     elif seconds < 0:
         _play_to_score(app, scene)
     else:
@@ -184,6 +196,19 @@ def _koenigrufen_moment(app, table, moment: str) -> None:  # type: ignore[no-unt
         table.chosen = list(legal_discards(table.game.view(0).hand)[0])[:2]
         table.human_panel(0)
     for _ in range(40):
+        app.step(1 / 60)
+
+
+def _ask_hint(app, table) -> None:  # type: ignore[no-untyped-def]
+    """Presses H on the person's turn and waits for the hint to be worked out and shown."""
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    for _ in range(600):
+        app.step(1 / 60)
+        if table.current_hint() is not None:
+            break
+    for _ in range(30):
         app.step(1 / 60)
 
 

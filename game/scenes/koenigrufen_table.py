@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai.koenigrufen_easy import choose
 from game.i18n import tr
 from game.rules.koenigrufen import DECK, KINGS, SUIT_SYMBOLS, TRUMPS, suit_of
 from game.rules.koenigrufen_game import (
@@ -85,8 +84,36 @@ class KoenigrufenTable(TrickTable):
     def card_action(self, seat: int, card: str) -> Any:
         return Play(seat, card)
 
-    def computer_action(self, seat: int) -> Any:
-        return choose(self.game.view(seat), self.rng)
+    def card_name(self, card: str) -> str:
+        return card_label(card)
+
+    def hint_spots(self, action: Any) -> list[pygame.Rect]:
+        """The king to call in the call panel, or the talon half to take."""
+        if isinstance(action, CallKing) and self.game.phase == "call" and self.panel_form.widgets:
+            return [self.panel_form.widgets[KINGS.index(action.king)].rect]
+        if isinstance(action, TakeTalon) and self.game.phase == "talon":
+            rects = [
+                c.rect(self.app.cards, self.card_w) for c in self.talon[action.half * 3 : action.half * 3 + 3]
+            ]
+            return [rects[0].unionall(rects[1:])] if rects else []
+        return []
+
+    def hint_ready(self, action: Any) -> None:
+        if self.game.phase in ("call", "talon") and self.panel_form.widgets:
+            self._focus_panel()
+
+    def _focus_panel(self) -> None:
+        """The keyboard focus on the hinted king or talon half, else on the first: one ring, not two."""
+        hint = self.current_hint()
+        action = hint.decision.action if hint is not None else None
+        index = 0
+        if isinstance(action, CallKing):
+            index = KINGS.index(action.king)
+        elif isinstance(action, TakeTalon):
+            index = action.half
+        items = self.panel_form.focusable
+        if items:
+            self.panel_form.focus(items[min(index, len(items) - 1)])
 
     def sort_hand(self, cards: tuple[str, ...]) -> list[str]:
         return sorted(cards, key=SORT.__getitem__)
@@ -128,7 +155,7 @@ class KoenigrufenTable(TrickTable):
             rect = pygame.Rect(left + i * (w + gap), area.y + 56, w, h)
             spots.append(Hotspot(rect, lambda k=king: self.act(CallKing(seat, k)), card_label(king)))
         self.panel_form = Form(spots)
-        self.panel_form.move_focus(1)
+        self._focus_panel()
 
     def _talon_panel(self, seat: int) -> None:
         spots = []
@@ -140,7 +167,7 @@ class KoenigrufenTable(TrickTable):
             rect = rects[0].unionall(rects[1:])
             spots.append(Hotspot(rect, lambda h=half: self.act(TakeTalon(seat, h)), tr("kr.take_half")))
         self.panel_form = Form(spots)
-        self.panel_form.move_focus(1)
+        self._focus_panel()
 
     def _discard_panel(self, seat: int) -> None:
         area = self.r("message")

@@ -164,18 +164,24 @@ class FalkensteinStart:
 
 
 class CardTableStart:
-    """Who sits at a card table: a person or the computer in each seat. Its tables are still to come."""
+    """Who sits at a card table: a person or the computer in each seat, and how well the computers play."""
 
     def __init__(self, menu: MenuScene, game: str, counts: tuple[int, ...]) -> None:
         self.menu, self.game, self.counts = menu, game, counts
         self.count = 3 if 3 in counts else counts[0]
         self.humans = [i == 0 for i in range(max(counts))]
         self.names = [""] * max(counts)
+        self.level = "normal"  # every computer seat's level
 
     def build(self, form: Form, col: Column) -> Button:
-        """Adds the seat rows; returns the (disabled) Start button."""
+        """Adds the seat rows, the computers' level and the Start button; returns the Start button."""
+        from game.scenes.card_setup import LEVELS
+
+        self._fit_rows(col, 1 + self.count + 2)
+        level_label = tr("menu.ai_level")
+        widest = max(text.size_of(words, theme.SIZE_BODY)[0] for words in (tr("menu.players"), level_label))
+        share = min(0.6, max(0.25, (widest + self.menu.g(14)) / col.width))  # one edge for both boxes
         if len(self.counts) > 1:
-            share = label_share([tr("menu.players")], col.width, self.menu.g(14))
             form.add(
                 _choice(
                     col.next(),
@@ -196,6 +202,8 @@ class CardTableStart:
             form.add(_choice(left, "", kinds, self.humans[i], _store(self.humans, i, self.menu.relayout)))
             placeholder = tr("menu.player_n" if self.humans[i] else "menu.computer_n", n=i + 1)
             form.add(TextInput(right, self.names[i], _store(self.names, i), NAME_LEN, placeholder))
+        levels = [(level, tr(f"menu.ai_level.{level}")) for level in LEVELS]
+        form.add(_choice(col.next(), level_label, levels, self.level, self._set_level, share))
         if available(self.game):
             start = Button(col.next(), tr("menu.start"), self.start, primary=True)
         else:
@@ -203,9 +211,19 @@ class CardTableStart:
         form.add(start)
         return start
 
+    def _fit_rows(self, col: Column, rows: int) -> None:
+        """Tightens the gaps (then the rows) so six seats, the level and Start stay inside the panel."""
+        g = self.menu.g
+        room = self.menu.start_panel.bottom - g(14) - col.y
+        col.gap = max(g(3), min(col.gap, (room - rows * col.row) // (rows - 1)))
+        col.row = min(col.row, (room - (rows - 1) * col.gap) // rows)
+
     def _set_count(self, count: int) -> None:
         self.count = count
         self.menu.relayout()
+
+    def _set_level(self, level: str) -> None:
+        self.level = level
 
     def setup(self, seed: int) -> CardTableSetup:
         seats = tuple(
@@ -213,6 +231,7 @@ class CardTableStart:
                 self.names[i].strip()
                 or tr("menu.player_n" if self.humans[i] else "menu.computer_n", n=i + 1),
                 bool(self.humans[i]),
+                "easy" if self.humans[i] else self.level,
             )
             for i in range(self.count)
         )
@@ -330,7 +349,7 @@ class MenuScene(Scene):
         self.continue_button = None
         if self.saved:
             journal, saved_at = self.saved
-            rect = quit_rect.move(0, -2 * g(56))
+            rect = quit_rect.move(0, -3 * g(56))
             words = tr(
                 "menu.continue",
                 game=tr(f"menu.game.{journal.game}.name"),
@@ -339,6 +358,7 @@ class MenuScene(Scene):
             label = text.fit(words, theme.SIZE_SMALL, rect.width - g(16))
             self.continue_button = Button(rect, label, self.resume, primary=True, size=theme.SIZE_SMALL)
             self.form.add(self.continue_button)
+        self.form.add(Button(quit_rect.move(0, -2 * g(56)), tr("menu.history"), self.open_history))
         self.settings_button = Button(quit_rect.move(0, -g(56)), tr("menu.settings"), self.open_settings)
         self.form.add(self.settings_button)
         self.form.add(Button(quit_rect, tr("menu.quit"), self.quit))
@@ -474,6 +494,11 @@ class MenuScene(Scene):
     def resume(self) -> None:
         if self.saved:
             self.app.scenes.replace(resume_table(self.app, self.saved[0]))
+
+    def open_history(self) -> None:
+        from game.scenes.history_scene import HistoryScene
+
+        self.app.scenes.push(HistoryScene(self.app))
 
     def open_settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene

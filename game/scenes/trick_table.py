@@ -1,21 +1,21 @@
 """What the trick-game tables share: seats with portraits around the felt, the fanned hand of the person
-whose turn it is, the trick in the centre, computer seats acting on a timer, and the hot-seat hand-over.
+whose turn it is, the trick in the centre, computer seats thinking in slices, hints, and the hand-over.
 
-A game's table subclasses `TrickTable` and fills in the hooks (its rules state, its computer players,
+A game's table subclasses `TrickTable` and fills in the hooks (its rules state, how it names cards,
 the events it shows); it never decides what is legal — it asks the rules and shows their refusal.
 """
 
 from __future__ import annotations
 
 import math
-import random
-import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import tr
+from game.ai.thinker import Decision, Thinker
+from game.i18n import has, tr
 from game.scenes.card_setup import CardTableSetup
 from game.scenes.table_scene import TableScene, refusal_text
 from game.ui import text, theme
@@ -24,7 +24,7 @@ from game.ui.card_sprite import CardSprite
 from game.ui.layout import Layout, load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.panel import draw_panel
-from game.ui.widgets import Form
+from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
     from game.app import App
@@ -32,6 +32,30 @@ if TYPE_CHECKING:
 
 # what every trick-table layout must name (a game adds its own), besides seat0…seatN-1
 LAYOUT_NAMES = frozenset({"hand", "trick", "deck", "message", "log", "controls"})
+SLICE_MS = 4.0  # thinking per frame, computer or hint: a hard search never stalls the cards' motion
+HINT_LEVEL = "normal"  # a hint is the move a normal computer would make in the person's seat
+HINT_GLOW = (255, 214, 120)  # the ring of a lifted card, so a hinted spot reads as the same mark
+
+
+@dataclass
+class Thought:
+    """A decision in the making for `seat`: begun at game time `since`, for the position after `moves`
+    actions, so a decision is never applied to a position it was not made for."""
+
+    seat: int
+    thinker: Thinker
+    since: float
+    moves: int
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A finished hint: valid only while the same seat faces the same position."""
+
+    seat: int
+    moves: int
+    decision: Decision
+    choices: int  # legal actions the seat had: an "only" reason is believed only when there was one
 
 
 def seat_names(players: int) -> frozenset[str]:
@@ -50,7 +74,6 @@ class TrickTable(TableScene):
         self.setup: CardTableSetup = setup
         self.n = len(setup.seats)
         self.layout = layout or load_layout(f"{self.game_id}{self.n}")
-        self.rng = random.Random(setup.seed ^ 0xA70)
         self.avatars = [Avatar(setup.seed * 7 + i * 131 + 5, self.seat_name(i)) for i in range(self.n)]
         for avatar in self.avatars:
             avatar.masters()  # carve the portraits now, not on the first animated frame
@@ -66,6 +89,10 @@ class TrickTable(TableScene):
         self.message_fn: Callable[[], str] = str
         self.scored: Any = None  # the scoring event of the deal or round just finished
         self.controls = Form()
+        self.thought: Thought | None = None  # a computer seat deciding
+        self.hint_thought: Thought | None = None  # a hint being worked out for the person to act
+        self.hint: Hint | None = None
+        self.hint_button = Button(pygame.Rect(0, 0, 0, 0), "", self.request_hint, size=theme.SIZE_SMALL + 1)
 
     # hooks a game fills in (the defaults read `self.game`, the rules state) ----------------------
     @property
@@ -93,9 +120,16 @@ class TrickTable(TableScene):
     def card_action(self, seat: int, card: str) -> Any:
         raise NotImplementedError
 
-    def computer_action(self, seat: int) -> Any:
-        """The computer's choice for `seat`, from that seat's view only."""
-        raise NotImplementedError
+    def card_name(self, card: str) -> str:
+        """How the log and the hints name a card."""
+        return card
+
+    def hint_spots(self, action: Any) -> list[pygame.Rect]:
+        """Where a hinted decision other than a card from the hand is marked (a king, a talon half)."""
+        return []
+
+    def hint_ready(self, action: Any) -> None:
+        """A hint has just been worked out (a game may put the keyboard focus on what it names)."""
 
     def sort_hand(self, cards: tuple[str, ...]) -> list[str]:
         return list(cards)
@@ -191,6 +225,8 @@ class TrickTable(TableScene):
         self.log.rect = self.r("log")
         self.log.title = tr("table.log")
         self.build_controls()
+        seat, band = self.r("seat0"), self.r("message")
+        self.hint_button.rect = pygame.Rect(seat.x, band.y, seat.width, band.height)
         if self.awaiting == "human" and self.to_act is not None and not self.playable(self.to_act):
             self.human_panel(self.to_act)
         for i, sprite in enumerate(self.hand):
@@ -236,7 +272,8 @@ class TrickTable(TableScene):
             self.avatars[seat].think(True)
             if self.hand_seat is None:
                 self.show_hand(self.spectator_seat)
-            self.scheduler.after(self.app.settings.think_time, lambda: self._computer_move(seat), "think")
+            level = self.setup.seats[seat].level
+            self.thought = Thought(seat, self.thinker(seat, level), self.scheduler.now, self.moves)
             return
         person = self.seat_name(seat)
         if self.setup.humans > 1 and person != self.last_person:
@@ -253,14 +290,6 @@ class TrickTable(TableScene):
         if not self.playable(seat):
             self.human_panel(seat)
 
-    def _computer_move(self, seat: int) -> None:
-        start = time.perf_counter()
-        action = self.computer_action(seat)
-        self.app.ai_ms.append((time.perf_counter() - start) * 1000)
-        self.avatars[seat].think(False)
-        self.awaiting = ""
-        self.act(action)
-
     def act(self, action: Any) -> bool:
         """Applies an action; a refusal is shown with its reason and nothing changes."""
         try:
@@ -269,6 +298,8 @@ class TrickTable(TableScene):
             self.refuse(refusal_text(exc))
             return False
         self.record(action)
+        self.stop_thinking()
+        self.hint = None
         self.awaiting = ""
         self.panel_form = Form()
         self.pick.selected = None
@@ -286,6 +317,139 @@ class TrickTable(TableScene):
             self.refuse(tr("table.decide_first"))
             return
         self.act(self.card_action(seat, self.hand[index].code))
+
+    # thinking ----------------------------------------------------------------------------------------
+    @property
+    def moves(self) -> int:
+        """Actions taken so far in the match: the position a decision belongs to."""
+        return len(self.autosave.journal.actions)
+
+    def thinker(self, seat: int, level: str) -> Thinker:
+        """The one way a decision starts, computer or hint: from `seat`'s view only, seeded by the table
+        and the position, so a resumed match decides exactly as the uninterrupted one would have."""
+        return Thinker(self.game_id, self.view(seat), level, self.setup.seed * 1_000_003 + self.moves)
+
+    def think(self) -> None:
+        """One slice for whatever is being decided; a computer acts once done and its think time is up."""
+        thought = self.thought
+        if thought is not None:
+            if not thought.thinker.done:
+                thought.thinker.step(SLICE_MS)
+            waited = self.scheduler.now - thought.since >= self.app.settings.think_time
+            if thought.thinker.done and waited and not self.busy:
+                self._computer_move(thought)
+        pending = self.hint_thought
+        if pending is not None and pending.thinker.step(SLICE_MS):
+            assert pending.thinker.decision is not None
+            self.hint_thought = None
+            choices = len(self.game.legal_actions())
+            self.hint = Hint(pending.seat, pending.moves, pending.thinker.decision, choices)
+            self.hint_ready(self.hint.decision.action)
+            self.sound("flip", 0.4)
+
+    def _computer_move(self, thought: Thought) -> None:
+        decision = thought.thinker.decision
+        assert decision is not None
+        self.thought = None
+        self.app.ai_ms.append(thought.thinker.spent_ms)
+        self.avatars[thought.seat].think(False)
+        self.awaiting = ""
+        self.act(decision.action)
+
+    def stop_thinking(self) -> None:
+        """Drops decisions still in the making; a computer's turn starts over (to the same decision)."""
+        if self.thought is not None:
+            self.avatars[self.thought.seat].think(False)
+            self.thought = None
+            if self.awaiting == "computer":
+                self.awaiting = ""
+        self.hint_thought = None
+
+    def leave(self) -> None:
+        """Paused, handed over or gone: nothing thinks while the table is not on screen."""
+        self.stop_thinking()
+        super().leave()
+
+    # hints -------------------------------------------------------------------------------------------
+    def request_hint(self) -> None:
+        """The Hint button or H: works out, in slices, what a normal computer would do in this seat."""
+        seat = self.to_act
+        if self.awaiting != "human" or seat is None or seat != self.hand_seat or not self.is_human(seat):
+            self.refuse(tr("hint.refused"))
+            return
+        if self.busy:
+            self.refuse(tr("table.wait_turn"))
+            return
+        if self.current_hint() is not None or self.hint_thought is not None:
+            return
+        self.hint_thought = Thought(seat, self.thinker(seat, HINT_LEVEL), self.scheduler.now, self.moves)
+
+    def current_hint(self) -> Hint | None:
+        hint = self.hint
+        if hint is None or self.awaiting != "human" or (hint.seat, hint.moves) != (self.to_act, self.moves):
+            return None
+        return hint
+
+    def hinted_cards(self) -> set[str]:
+        """Cards of the shown hand that the current hint names (the card to play, or the discard)."""
+        hint = self.current_hint()
+        if hint is None or hint.seat != self.hand_seat:
+            return set()
+        action = hint.decision.action
+        card = getattr(action, "card", None)
+        return {card} if card is not None else set(getattr(action, "cards", ()))
+
+    def hint_text(self, hint: Hint) -> str:
+        """The hint in words: the move named from the action itself, the reason from its code."""
+        decision = hint.decision
+        action = decision.action
+        words: dict[str, str] = {}
+        if getattr(action, "card", None) is not None:
+            name = self.card_name(action.card)
+            words["card"] = tr("hint.face_down", card=name) if getattr(action, "face_down", False) else name
+            words["move"] = tr("hint.do.play", card=words["card"])
+        elif getattr(action, "king", None) is not None:
+            words["king"] = self.card_name(action.king)
+            words["move"] = tr("hint.do.call", king=words["king"])
+        elif getattr(action, "half", None) is not None:
+            words["half"] = tr(f"hint.half.{action.half + 1}")
+            words["move"] = tr("hint.do.talon", half=words["half"])
+        elif getattr(action, "cards", None) is not None:
+            words["cards"] = ", ".join(self.card_name(c) for c in action.cards)
+            words["move"] = tr("hint.do.discard", cards=words["cards"])
+        for name, value in decision.params.items():
+            words.setdefault(name, self._hint_word(name, value))
+        key = f"hint.{decision.reason}"
+        only_in_name = decision.reason == "only" and hint.choices > 1
+        try:
+            line = tr(key, **words) if has(key) and not only_in_name else tr("hint.move", **words)
+        except (KeyError, IndexError):  # a reason whose words this move cannot fill: name the move
+            line = tr("hint.move", **words)
+        if decision.win_chance is not None:
+            line += " " + tr("hint.chance", pct=round(decision.win_chance * 100))
+        return line
+
+    def _hint_word(self, name: str, value: Any) -> str:
+        if name in ("card", "king") and isinstance(value, str):
+            return self.card_name(value)
+        if name == "cards" and isinstance(value, tuple | list):
+            return ", ".join(self.card_name(str(c)) for c in value)
+        if name == "half" and has(f"hint.half.{value}"):
+            return tr(f"hint.half.{value}")
+        return str(value)
+
+    def hint_words(self) -> str:
+        """What the message band says about a hint: thinking, the hint itself, or nothing."""
+        if self.hint_thought is not None:
+            return tr("hint.thinking")
+        hint = self.current_hint()
+        return self.hint_text(hint) if hint is not None else ""
+
+    @property
+    def hint_offered(self) -> bool:
+        """The Hint button shows while a person at this screen is to act."""
+        seat = self.to_act
+        return self.awaiting == "human" and seat is not None and self.is_human(seat)
 
     # the hand ------------------------------------------------------------------------------------------
     def sprite(self, card: str, face_up: bool, pos: tuple[float, float]) -> CardSprite:
@@ -416,6 +580,8 @@ class TrickTable(TableScene):
             return
         if self.awaiting == "human" and self.panel_form.widgets and self.panel_form.handle(event):
             return
+        if self.hint_offered and event.type != pygame.KEYDOWN and self.hint_button.handle(event):
+            return
         if self.controls.handle(event) or self.log.handle(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -426,6 +592,8 @@ class TrickTable(TableScene):
     def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_l:
             self.toggle_last_trick()
+        elif event.key == pygame.K_h:
+            self.request_hint()
         else:
             self.hand_input(event, False)
 
@@ -444,6 +612,7 @@ class TrickTable(TableScene):
 
     # frame ---------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.think()  # first, so a move decided now is presented in this same frame
         super().update(dt)
         for avatar in self.avatars:
             avatar.update(dt)
@@ -452,12 +621,20 @@ class TrickTable(TableScene):
             if self.awaiting == "human" and self.hand_seat is not None
             else set()
         )
+        hinted = self.hinted_cards()
         for i, sprite in enumerate(self.hand):
-            up = i == self.pick.selected and sprite.code in legal and sprite is not self.pick.dragging
+            if sprite is self.pick.dragging:
+                up = False
+            else:
+                up = sprite.code in legal and (i == self.pick.selected or sprite.code in hinted)
             target = self.hand_lift if up else 0.0
             sprite.lift += (target - sprite.lift) * min(1.0, dt * 14)
-            sprite.highlight = up
+            sprite.highlight = up or sprite.code in hinted
             sprite.dim = bool(legal) and sprite.code not in legal
+        thinking = self.hint_thought is not None
+        self.hint_button.label = tr("hint.button_thinking" if thinking else "hint.button")
+        if not self.hint_offered:
+            self.hint_button.hover = self.hint_button.pressed = False
 
     def draw_seats(self, surface: pygame.Surface) -> None:
         for seat in range(self.n):
@@ -506,6 +683,26 @@ class TrickTable(TableScene):
                 sprite.draw(surface, cards, w)
         if self.pick.dragging:
             self.pick.dragging.draw(surface, cards, w)
+        self.draw_hint_marks(surface)
+
+    def draw_hint_marks(self, surface: pygame.Surface) -> None:
+        """A brass pin over each hinted card (the card itself glows) and a ring round a hinted spot."""
+        hint = self.current_hint()
+        if hint is None:
+            return
+        bob = round(2 * math.sin(self.scheduler.now * 5))
+        hinted = self.hinted_cards()
+        images, w = self.app.cards, self.card_w
+        for i, sprite in enumerate(self.hand):
+            if sprite.code not in hinted or sprite is self.pick.dragging:
+                continue
+            rect = sprite.rect(images, w)
+            right = self.hand[i + 1].rect(images, w).x if i + 1 < len(self.hand) else rect.right
+            _pin(surface, ((rect.x + max(rect.x + 16, min(right, rect.right))) // 2, rect.y - 6 + bob))
+        radius = max(4, w // 12)
+        for spot in self.hint_spots(hint.decision.action):
+            pygame.draw.rect(surface, HINT_GLOW, spot.inflate(8, 8), 3, border_radius=radius)
+            _pin(surface, (spot.centerx, spot.y - 8 + bob))
 
     def draw_last_trick(self, surface: pygame.Surface) -> None:
         if not (self.show_last and self.last_trick):
@@ -538,20 +735,45 @@ class TrickTable(TableScene):
             )
 
     def draw_message(self, surface: pygame.Surface) -> None:
-        """The message band: what to do when a person is to act, else what just happened."""
+        """The message band: a hint, or what to do when a person is to act, else what just happened;
+        with the Hint button beside it on a person's turn."""
+        if self.hint_offered:
+            self.hint_button.draw(surface)
         area = self.r("message")
-        words = (self.prompt() if self.awaiting == "human" else "") or self.message_fn()
+        hint = self.hint_words() if self.awaiting == "human" else ""
+        words = hint or (self.prompt() if self.awaiting == "human" else "") or self.message_fn()
         if not words:
             return
         draw_panel(surface, area, "glass")
         beside = [w.rect for w in self.panel_form.widgets if w.rect.colliderect(area)]
         right = min((r.left for r in beside), default=area.right) - 12
-        size = theme.SIZE_SMALL + 1
-        text.draw(
-            surface,
-            text.fit(words, size, right - area.x - 14),
-            (area.x + 14, area.centery),
-            size,
-            theme.CREAM,
-            "midleft",
-        )
+        size, lines = band_lines(words, right - area.x - 14, area.height)
+        colour = theme.BRASS_LIGHT if hint else theme.CREAM
+        line_h = text.line_height(size)
+        top = area.centery - line_h * len(lines) // 2
+        for i, line in enumerate(lines):
+            text.draw(surface, line, (area.x + 14, top + i * line_h + line_h // 2), size, colour, "midleft")
+
+
+def band_lines(words: str, width: int, height: int) -> tuple[float, list[str]]:
+    """The message in one line if it fits at a near-normal size, else in two smaller lines, so long
+    prompts and hints are read whole rather than cut short."""
+    size = theme.SIZE_SMALL + 1
+    for one in (size, size - 1, size - 2):
+        if text.size_of(words, one)[0] <= width:
+            return one, [words]
+    for two in (size - 4, size - 5):
+        lines = text.wrap(words, two, width)
+        if len(lines) <= 2 and text.line_height(two) * 2 <= height + 4:
+            return two, lines
+    two = size - 5
+    lines = text.wrap(words, two, width)
+    return two, [lines[0], text.fit(" ".join(lines[1:]), two, width)]
+
+
+def _pin(surface: pygame.Surface, at: tuple[int, int]) -> None:
+    """A small brass diamond pointing down at what a hint names."""
+    x, y = at
+    points = [(x, y + 7), (x + 7, y - 2), (x, y - 11), (x - 7, y - 2)]
+    pygame.draw.polygon(surface, theme.BRASS_LIGHT, points)
+    pygame.draw.polygon(surface, theme.WALNUT_DARK, points, 2)

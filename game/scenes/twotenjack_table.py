@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai.twotenjack_easy import choose
 from game.i18n import tr
 from game.rules.twotenjack import DECK, POINTS, SYMBOLS
 from game.rules.twotenjack_game import (
@@ -75,8 +74,8 @@ class TwoTenJackTable(TrickTable):
         options = self.game.view(seat).legal
         return Play(seat, card, (card, False) not in options and (card, True) in options)
 
-    def computer_action(self, seat: int) -> Any:
-        return choose(self.game.view(seat), self.rng)
+    def card_name(self, card: str) -> str:
+        return card_label(card)
 
     def sort_hand(self, cards: tuple[str, ...]) -> list[str]:
         return sorted(cards, key=sort_key)
