@@ -31,6 +31,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", metavar="FILE", help="save the last frame as a PNG")
     p.add_argument("--stats", action="store_true", help="print frame and AI timings as one JSON line")
     p.add_argument("--players", type=int, help="number of players at a trick-game demo table")
+    p.add_argument(
+        "--level", choices=("easy", "normal", "hard"), help="the computers' level at a trick-game demo table"
+    )
     p.add_argument("--save", metavar="FILE", help="write the match's journal to FILE after every action")
     p.add_argument("--load", metavar="FILE", help="resume the match saved in FILE (saving on into it)")
     return p
@@ -54,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
                 else "--players goes with a trick-game --demo"
             )
             p.error(f"{what}, not {args.players}")
+    if args.level is not None and args.demo not in PLAYERS:
+        p.error("--level goes with a trick-game --demo")
     journal = None
     if args.load:
         from game.journal import JournalError, load_journal
@@ -91,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.demo:
             from game.scenes.tables import demo_setup, open_table
 
-            first = open_table(app, demo_setup(args.demo, args.seed, args.players))
+            first = open_table(app, demo_setup(args.demo, args.seed, args.players, args.level or "easy"))
         else:
             from game.scenes.menu import MenuScene
 

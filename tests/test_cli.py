@@ -24,6 +24,8 @@ def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         ["--seed", "x"],
         ["--demo", "koenigrufen", "--players", "3"],
         ["--demo", "falkenstein", "--players", "2"],
+        ["--demo", "falkenstein", "--level", "hard"],
+        ["--demo", "twotenjack", "--level", "expert"],
     ],
 )
 def test_bad_arguments_print_usage_and_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

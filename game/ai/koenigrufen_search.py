@@ -1,5 +1,5 @@
 """Königrufen for the search: deal the unseen cards consistently with a seat's view, score a finished deal,
-list the moves worth searching, and say why a move was chosen.
+play a world out by table habits, and say why a move was chosen.
 
 What a seat knows and the sampler keeps: its own hand, every card played, the talon once turned up, the
 declarer's discards (to the declarer) or the trumps among them (to all), and the voids play has shown — a
@@ -30,7 +30,8 @@ from game.rules.koenigrufen import (
     winning_index,
 )
 from game.rules.koenigrufen_game import SEATS, Action, CallKing, Discard, KoenigrufenView, Play, TakeTalon
-from game.rules.koenigrufen_lean import LeanKoenigrufen, from_action, to_action
+from game.rules.koenigrufen_lean import KING_CARDS as KING_INTS
+from game.rules.koenigrufen_lean import PAGAT, POWER, SUIT, LeanKoenigrufen, from_action, to_action
 
 WIN_POINTS = 36
 MARGIN_WEIGHT = 0.2  # how much the card-point margin counts beside the settlement (breaks ties only)
@@ -173,7 +174,7 @@ def _discard_rank(hand: Sequence[str]) -> list[tuple[str, ...]]:
 
 
 def quick_discard(hand: Sequence[int]) -> tuple[int, ...]:
-    """Inside the search tree, the declarer's discard: the shortest suits first, richest cards first;
+    """In a playout, the declarer's discard: the shortest suits first, richest cards first;
     trumps only when the suits cannot make three (the rules' order)."""
     counts = {suit: 0 for suit in SUITS}
     for card in hand:
@@ -187,13 +188,6 @@ def quick_discard(hand: Sequence[int]) -> tuple[int, ...]:
         trumps = [c for c in hand if _TRUMP_DISCARDABLE[c]]
         chosen += trumps[: DISCARD_SIZE - len(chosen)]
     return tuple(sorted(chosen))
-
-
-def moves(state: LeanKoenigrufen) -> Sequence[object]:
-    """The moves the tree considers: every legal one, but one sensible discard in place of hundreds."""
-    if state.phase == "discard":
-        return [quick_discard(state.hand(state.declarer))]
-    return state.legal()
 
 
 def root_moves(view: KoenigrufenView) -> list[object]:
@@ -252,3 +246,91 @@ def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[
     if (view.trick.leader + winning_index(trick)) % SEATS in _mates(view) and CARD_POINTS[card] >= 3:
         return "smear", {"card": card}
     return "duck", {"card": card}
+
+
+EXPLORE = 0.15  # the share of playout cards chosen at random rather than by the table habits below
+
+
+def rollout(state: LeanKoenigrufen, rng: random.Random) -> None:
+    """Plays the deal out by simple table habits, with some chance: lead a king, else low from the
+    shortest suit; take a trick the other side holds with the cheapest card that does, else give the
+    cheapest card; smear points when the own side holds it and plays last. Each player acts on what it
+    would know: until the called king shows, only the partner knows the partnership. Playouts that play
+    like people judge a move far better than random ones."""
+    draw = rng.random
+    if state.phase == "call":
+        state.apply(KING_INTS[int(draw() * 4)])
+    if state.phase == "talon":
+        state.apply(int(draw() * 2))
+    if state.phase == "discard":
+        state.apply(quick_discard(state.hand(state.declarer)))
+    hands, team, king, partner = state.suits, state.team, state.king, state.partner
+    revealed = (partner is None and king in state.halves[0] + state.halves[1]) or not any(
+        king in split[SUIT[king]] for split in hands
+    )
+    while state.phase == "tricks":
+        card = _habit(state, hands[state.to_act], team, revealed, partner, draw)
+        revealed = revealed or card == king
+        state.apply(card)
+
+
+def _habit(
+    state: LeanKoenigrufen,
+    split: list[list[int]],
+    team: Sequence[bool],
+    revealed: bool,
+    partner: int | None,
+    draw: Callable[[], float],
+) -> int:
+    """The playout card of the seat to act."""
+    trick = state.trick
+    if not trick:
+        return _lead(split, draw)
+    led = SUIT[trick[0]]
+    cards = split[led] or split[0]
+    if not cards:  # neither the suit nor a trump: the card cannot win, so give the cheapest
+        suits = [suit for suit in split if suit]
+        suit = suits[int(draw() * len(suits))]
+        return suit[-1] if draw() > EXPLORE else suit[int(draw() * len(suit))]
+    if len(cards) == 1 or draw() < EXPLORE:
+        return cards[int(draw() * len(cards))]
+    best, win = -1, 0
+    for i, played in enumerate(trick):
+        if (SUIT[played] == led or SUIT[played] == 0) and POWER[played] > best:
+            best, win = POWER[played], i
+    winner, me = (state.leader + win) % SEATS, state.to_act
+    ours = team[winner] == team[me] if revealed else me == partner and team[winner]
+    trumps = cards is split[0]
+    if ours:
+        if len(trick) == 3 and not trumps:
+            return cards[0]  # the richest card of the suit onto the side's trick
+        return _cheapest(cards, trumps)
+    winners = [c for c in cards if POWER[c] > best]
+    if trumps:
+        return winners[0] if winners else _cheapest(cards, trumps)
+    return winners[-1] if winners else cards[-1]
+
+
+def _lead(split: list[list[int]], draw: Callable[[], float]) -> int:
+    """A king while one is held, else the lowest card of the shortest suit, else the lowest trump;
+    sometimes any card."""
+    if draw() < EXPLORE:
+        cards = [c for suit in split for c in suit]
+        return cards[int(draw() * len(cards))]
+    short = None
+    for suit in split[1:]:
+        if suit:
+            if suit[0] in _KING_INTS:
+                return suit[0]
+            if short is None or len(suit) < len(short):
+                short = suit
+    if short is not None:
+        return short[-1]
+    return _cheapest(split[0], True)
+
+
+def _cheapest(cards: list[int], trumps: bool) -> int:
+    """The cheapest card of one suit list: the lowest pip, or the lowest trump but the Pagat."""
+    if not trumps:
+        return cards[-1]
+    return cards[1] if cards[0] == PAGAT and len(cards) > 1 else cards[0]

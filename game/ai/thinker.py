@@ -2,7 +2,7 @@
 moving while a computer thinks, and reads the move when it is ready. Hints use the same path at `normal`.
 
 `easy` is the rule-based player; `normal` and `hard` are the same search (`game.ai.search`) over deals
-sampled from the seat's view, differing only in how many iterations they may spend, with a time cap so a
+sampled from the seat's view, differing only in how many playouts they may spend, with a time cap so a
 slow machine still never keeps the table waiting. Below the cap a decision depends only on the view, the
 level and the seed.
 """
@@ -18,7 +18,7 @@ from game.ai import koenigrufen_easy, koenigrufen_search, twotenjack_easy, twote
 from game.ai.search import Search
 
 LEVELS = ("easy", "normal", "hard")
-ITERATIONS = {"normal": 300, "hard": 2500}  # search iterations per decision
+PLAYOUTS = {"normal": 1000, "hard": 4000}  # playouts per decision (each world is one per move)
 CAP_MS = {"normal": 200.0, "hard": 850.0}  # thinking time after which the best move so far is taken
 
 # Reason codes a Decision may carry; the interface shows tr(f"hint.{reason}", **params).
@@ -92,17 +92,17 @@ class Thinker:
                 return
             sample = game.sampler(view)
             self.search = Search(
-                view.seat, choices, sample, game.values, game.moves, ITERATIONS[self.level], self.rng
+                view.seat, choices, sample, game.rollout, game.values, PLAYOUTS[self.level], self.rng
             )
         if self.search.run(budget_ms):
             self._conclude()
 
     def _conclude(self) -> None:
-        """Takes the search's most visited move."""
+        """Takes the move that fared best over the worlds played so far."""
         assert self.search is not None
-        move, node = self.search.best()
-        chance = node.wins / node.visits if node.visits else None
-        self._decide(self.game.action(self.view, move), len(self.search.root_moves), chance)
+        move, tally = self.search.best()
+        chance = tally.wins / tally.visits if tally.visits else None
+        self._decide(self.game.action(self.view, move), len(self.search.tallies), chance)
 
     def _decide(self, act: Any, choices: int, chance: float | None) -> None:
         self.choices = choices

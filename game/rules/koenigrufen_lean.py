@@ -133,13 +133,13 @@ class LeanKoenigrufen:
     """One deal, phases "call", "talon", "discard", "tricks", "over". Trusted: `apply` checks nothing.
 
     `to_act` is the seat to act, -1 once over; `partner` is the true partner once the king is called
-    (None when alone); `trick` holds the cards of the trick being played, `leader` its leader."""
+    (None when alone); `trick` holds the cards of the trick being played, `leader` its leader. `suits` is
+    each seat's hand as five ascending lists (trumps, ♥ ♦ ♣ ♠) and `team` flags the declaring side's seats,
+    for playout policies that need them."""
 
     __slots__ = (
         "_dn",
         "_dsum",
-        "_sp",
-        "_team",
         "declarer",
         "discards",
         "half",
@@ -148,6 +148,8 @@ class LeanKoenigrufen:
         "leader",
         "partner",
         "phase",
+        "suits",
+        "team",
         "to_act",
         "trick",
         "tricks_done",
@@ -156,7 +158,7 @@ class LeanKoenigrufen:
     def __init__(
         self, hands: Sequence[Sequence[int]], halves: tuple[tuple[int, ...], tuple[int, ...]], declarer: int
     ) -> None:
-        self._sp = [_split(cards) for cards in hands]
+        self.suits = [_split(cards) for cards in hands]
         self.halves = (tuple(sorted(halves[0])), tuple(sorted(halves[1])))
         self.declarer = declarer
         self.king: int | None = None
@@ -168,7 +170,7 @@ class LeanKoenigrufen:
         self.leader = declarer
         self.trick: list[int] = []
         self.tricks_done = 0
-        self._team = _TEAMS[declarer, SEATS]  # seats of the declaring side, set by the call
+        self.team = _TEAMS[declarer, SEATS]  # seats of the declaring side, set by the call
         self._dsum = 0  # card points (plain sum) of the declaring side's pile so far
         self._dn = 0  # cards in that pile
 
@@ -181,7 +183,7 @@ class LeanKoenigrufen:
         keys = [draw() for _ in _CARDS]
         deck = sorted(_CARDS, key=keys.__getitem__)
         new = object.__new__(cls)
-        new._sp = [_split(deck[a : a + HAND_SIZE]) for a in _DEAL_CUTS[:-1]]
+        new.suits = [_split(deck[a : a + HAND_SIZE]) for a in _DEAL_CUTS[:-1]]
         talon = deck[_DEAL_CUTS[-1] :]
         new.halves = (tuple(sorted(talon[:3])), tuple(sorted(talon[3:])))
         new.declarer = new.to_act = new.leader = declarer
@@ -190,7 +192,7 @@ class LeanKoenigrufen:
         new.phase = "call"
         new.trick = []
         new.tricks_done = new._dsum = new._dn = 0
-        new._team = _TEAMS[declarer, SEATS]
+        new.team = _TEAMS[declarer, SEATS]
         return new
 
     @classmethod
@@ -210,10 +212,10 @@ class LeanKoenigrufen:
         holding it now or having played it; None (alone) when that is the declarer or it lay in the talon.
         Built field by field, as a search samples a world per iteration."""
         new = object.__new__(cls)
-        new._sp = split = [_split(cards) for cards in hands]
+        new.suits = split = [_split(cards) for cards in hands]
         new.halves = (tuple(sorted(halves[0])), tuple(sorted(halves[1])))
         new.declarer = new.to_act = new.leader = declarer
-        new.king, new.half, new.partner, new._team = king, None, None, _TEAMS[declarer, SEATS]
+        new.king, new.half, new.partner, new.team = king, None, None, _TEAMS[declarer, SEATS]
         new.discards, new.trick, new.tricks_done, new._dsum, new._dn = (), [], 0, 0, 0
         if king is None:
             new.phase = "call"
@@ -230,9 +232,9 @@ class LeanKoenigrufen:
                     holder = (lead + list(cards).index(king)) % SEATS
         if holder is not None and holder != declarer:
             new.partner = holder
-            new._team = team = _TEAMS[declarer, holder]
+            new.team = team = _TEAMS[declarer, holder]
         else:
-            team = new._team
+            team = new.team
         if half is None:
             new.phase = "talon"
             return new
@@ -263,14 +265,14 @@ class LeanKoenigrufen:
         suit = SUIT[king]
         declarer = self.declarer
         for seat in range(SEATS):
-            if king in self._sp[seat][suit]:
+            if king in self.suits[seat][suit]:
                 if seat != declarer:
                     self.partner = seat
-                    self._team = _TEAMS[declarer, seat]
+                    self.team = _TEAMS[declarer, seat]
                     return
                 break
         self.partner = None
-        self._team = _TEAMS[declarer, SEATS]
+        self.team = _TEAMS[declarer, SEATS]
 
     @classmethod
     def from_game(cls, game: KoenigrufenGame) -> LeanKoenigrufen:
@@ -293,11 +295,11 @@ class LeanKoenigrufen:
     def copy(self) -> LeanKoenigrufen:
         """An independent copy: only the hands and the trick are mutable, so only they are copied."""
         new = object.__new__(LeanKoenigrufen)
-        new._sp = [[a[:], b[:], c[:], d[:], e[:]] for a, b, c, d, e in self._sp]
+        new.suits = [[a[:], b[:], c[:], d[:], e[:]] for a, b, c, d, e in self.suits]
         new.trick = self.trick[:]
         new.halves, new.declarer, new.king, new.partner = self.halves, self.declarer, self.king, self.partner
         new.half, new.discards, new.phase, new.to_act = self.half, self.discards, self.phase, self.to_act
-        new.leader, new.tricks_done, new._team = self.leader, self.tricks_done, self._team
+        new.leader, new.tricks_done, new.team = self.leader, self.tricks_done, self.team
         new._dsum, new._dn = self._dsum, self._dn
         return new
 
@@ -305,7 +307,7 @@ class LeanKoenigrufen:
 
     def hand(self, seat: int) -> list[int]:
         """The seat's cards, ascending."""
-        trumps, hearts, diamonds, clubs, spades = self._sp[seat]
+        trumps, hearts, diamonds, clubs, spades = self.suits[seat]
         return [*trumps, *hearts, *diamonds, *clubs, *spades]
 
     @property
@@ -327,7 +329,7 @@ class LeanKoenigrufen:
 
     def _playable(self) -> list[int]:
         """The cards the seat to act may play, ascending: follow suit, else trump, else any."""
-        split = self._sp[self.to_act]
+        split = self.suits[self.to_act]
         if self.trick:
             cards = split[SUIT[self.trick[0]]] or split[0]
             if cards:
@@ -368,14 +370,14 @@ class LeanKoenigrufen:
             self._discard(action)
 
     def _take(self, half: int) -> None:
-        split = self._sp[self.declarer]
+        split = self.suits[self.declarer]
         for card in self.halves[half]:
             insort(split[SUIT[card]], card)
         self.half = half
         self.phase = "discard"
 
     def _discard(self, cards: tuple[int, ...]) -> None:
-        split = self._sp[self.declarer]
+        split = self.suits[self.declarer]
         for card in cards:
             split[SUIT[card]].remove(card)
         self.discards = cards
@@ -385,14 +387,14 @@ class LeanKoenigrufen:
 
     def _play(self, card: int) -> None:
         seat = self.to_act
-        self._sp[seat][SUIT[card]].remove(card)
+        self.suits[seat][SUIT[card]].remove(card)
         trick = self.trick
         trick.append(card)
         if len(trick) < SEATS:
             self.to_act = (seat + 1) % SEATS
             return
         winner = (self.leader + _trick_winner(trick)) % SEATS
-        if self._team[winner]:
+        if self.team[winner]:
             self._dsum += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
             self._dn += 4
         self.trick = []
@@ -421,7 +423,7 @@ class LeanKoenigrufen:
             self._play(cards[int(draw() * len(cards))])
         if self.phase == "over":
             return self.returns()
-        hands, team = self._sp, self._team
+        hands, team = self.suits, self.team
         leader, dsum, dn = self.leader, self._dsum, self._dn
         for held in range(TRICKS - self.tricks_done, 0, -1):  # each seat's cards before the trick
             # the lead: any card, the k-th in suit order

@@ -32,10 +32,10 @@ def open_table(app: App, setup: CardTableSetup) -> Scene:
     return getattr(import_module(module), cls)(app, setup)
 
 
-def demo_setup(game: str, seed: int, players: int | None = None) -> CardTableSetup:
-    """Every seat played by the computer."""
+def demo_setup(game: str, seed: int, players: int | None = None, level: str = "easy") -> CardTableSetup:
+    """Every seat played by the computer, at `level`."""
     n = players or DEMO_PLAYERS[game]
-    seats = tuple(SeatPlayer(tr("table.computer_n", n=i + 1), False) for i in range(n))
+    seats = tuple(SeatPlayer(tr("table.computer_n", n=i + 1), False, level) for i in range(n))
     return CardTableSetup(game, seats, seed)
 
 
