@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 # what every trick-table layout must name (a game adds its own), besides seat0…seatN-1
 LAYOUT_NAMES = frozenset({"hand", "trick", "deck", "message", "log", "controls"})
-SLICE_MS = 4.0  # thinking per frame, computer or hint: a hard search never stalls the cards' motion
+SLICE_MS = 3.0  # thinking per frame, computer or hint: a hard search never stalls the cards' motion
 HINT_LEVEL = "normal"  # a hint is the move a normal computer would make in the person's seat
 HINT_GLOW = (255, 214, 120)  # the ring of a lifted card, so a hinted spot reads as the same mark
 
@@ -75,8 +75,6 @@ class TrickTable(TableScene):
         self.n = len(setup.seats)
         self.layout = layout or load_layout(f"{self.game_id}{self.n}")
         self.avatars = [Avatar(setup.seed * 7 + i * 131 + 5, self.seat_name(i)) for i in range(self.n)]
-        for avatar in self.avatars:
-            avatar.masters()  # carve the portraits now, not on the first animated frame
         self.log = LogPanel(tr("table.log"))
         self.hand_seat: int | None = None
         self.trick: list[tuple[int, CardSprite]] = []
@@ -95,6 +93,13 @@ class TrickTable(TableScene):
         self.hint_button = Button(pygame.Rect(0, 0, 0, 0), "", self.request_hint, size=theme.SIZE_SMALL + 1)
 
     # hooks a game fills in (the defaults read `self.game`, the rules state) ----------------------
+    def enter(self) -> None:
+        """The portraits are carved as the table opens, not on its first animated frame (and not at all
+        for a table rebuilt only for its score sheet)."""
+        super().enter()
+        for avatar in self.avatars:
+            avatar.masters()
+
     @property
     def to_act(self) -> int | None:
         return self.game.to_act
