@@ -113,7 +113,7 @@ def _talon_half(view: KoenigrufenView, rng: random.Random) -> int:
     return rng.choice([half for half in (0, 1) if values[half] == best])
 
 
-def _mates(view: KoenigrufenView) -> frozenset[int]:
+def mates(view: KoenigrufenView) -> frozenset[int]:
     """The seats known to play on the viewer's side, from its hand and what is public."""
     me, declarer = view.seat, view.declarer
     if view.partner is not None:
@@ -153,14 +153,14 @@ def _card(view: KoenigrufenView) -> str:
     legal = playable(split_hand(view.hand), view.trick.cards)
     if len(legal) == 1:
         return legal[0]
-    mates = _mates(view)
+    side = mates(view)
     trick = view.trick.cards
     if not trick:
-        return _lead(view, legal, mates)
+        return _lead(view, legal, side)
     position = len(trick)
     last = position == TRICK_SIZE - 1
     best = winning_index(trick)
-    if (view.trick.leader + best) % SEATS in mates:
+    if (view.trick.leader + best) % SEATS in side:
         safe = last or not any(winning_index((*trick, card)) == position for card in _unseen(view))
         return _smear(legal) if safe else _low(legal)
     winners = [card for card in legal if winning_index((*trick, card)) == position]

@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from game.ai.dealing import Dealer
+from game.ai.koenigrufen_easy import mates
 from game.rules.koenigrufen import (
     CARD_POINTS,
     CARD_SUIT,
@@ -211,21 +212,6 @@ def lean_of(act: Action) -> object:
     return from_action(act)
 
 
-def _mates(view: KoenigrufenView) -> frozenset[int]:
-    """The seats known to the viewer to play on its side."""
-    me, declarer = view.seat, view.declarer
-    if view.partner is not None:
-        ours = {declarer, view.partner}
-    elif view.alone:
-        ours = {declarer}
-    elif view.king is not None and view.king in view.hand:
-        ours = {declarer, me}
-    else:
-        return frozenset()
-    side = ours if me in ours else set(range(SEATS)) - ours
-    return frozenset(side - {me})
-
-
 def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[str, object]]:
     """A short reason code and its words' parameters (see `game.ai.thinker.REASONS`)."""
     if choices == 1:
@@ -243,7 +229,7 @@ def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[
         return "lead", {"card": card}
     if winning_index((*trick, card)) == len(trick):
         return "take", {"card": card}
-    if (view.trick.leader + winning_index(trick)) % SEATS in _mates(view) and CARD_POINTS[card] >= 3:
+    if (view.trick.leader + winning_index(trick)) % SEATS in mates(view) and CARD_POINTS[card] >= 3:
         return "smear", {"card": card}
     return "duck", {"card": card}
 

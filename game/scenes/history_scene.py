@@ -26,6 +26,7 @@ from game.scenes.twotenjack_score import TwoTenJackScore
 from game.ui import text, theme, widgets
 from game.ui.panel import draw_panel
 from game.ui.salon import Grid, backdrop, ornament, restore_focus
+from game.ui.scroll import Scroller, fade
 from game.ui.widgets import Button, Form, Widget
 
 if TYPE_CHECKING:
@@ -36,7 +37,6 @@ COLUMNS = (("date", 0.16), ("game", 0.27), ("players", 0.35), ("result", 0.22)) 
 LINE = theme.SIZE_SMALL + 1  # a row's first line
 DETAIL = theme.SIZE_SMALL - 2  # its second line
 GREEN_INK = (44, 104, 46)  # success, legible on parchment (the table's green is for the baize)
-EASE_RATE = 14.0  # per second: how fast the ledger glides to where it was scrolled
 PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 EMPTY_FAN = (("french", "QH"), ("tarock", "XXI"), ("french", "JH"))
 
@@ -168,9 +168,7 @@ class HistoryScene(Scene):
         self.form = Form()
         self.rows: list[MatchRow] = []
         self.back: Button | None = None
-        self.offset = 0.0
-        self.target = 0.0
-        self._drag: int | None = None
+        self.scroller = Scroller(inset=26, wheel=62, grab_idle=False)
         self._focus: int | None = 0  # the newest match is chosen at first, so Enter opens it
         self.entries: list[Entry] = []
         self.opening: Entry | None = None  # chosen; its sheet is built once a frame has said so
@@ -203,7 +201,7 @@ class HistoryScene(Scene):
         self.header_y = inner.y
         self.view = pygame.Rect(inner.x, inner.y + g(34), inner.width, inner.bottom - inner.y - g(34))
         self.row_h = g(62)
-        self._fade = _fade((self.view.width, g(22)))
+        self._fade = fade((self.view.width, g(22)))
         self.form = Form()
         self.rows = []
         for i, entry in enumerate(self.entries):
@@ -220,29 +218,21 @@ class HistoryScene(Scene):
         self.form.add(self.back)
         self.hint_y = self.back.rect.y - g(14)
         restore_focus(self.form, focus)
-        self._scroll_to(self.target)
-        self.offset = self.target
+        self.scroller.place(self.view, self.page.right, len(self.rows) * self.row_h, g)
         self._place_rows()
         self._show_focused()
 
     # scrolling ------------------------------------------------------------------------------------
     @property
-    def content_h(self) -> int:
-        return len(self.rows) * self.row_h
-
-    @property
     def max_offset(self) -> int:
-        return max(0, self.content_h - self.view.height)
+        return self.scroller.max_offset
 
     @property
     def per_page(self) -> int:
         return max(1, self.view.height // self.row_h)
 
-    def _scroll_to(self, value: float) -> None:
-        self.target = max(0.0, min(float(self.max_offset), value))
-
     def _place_rows(self) -> None:
-        top = self.view.y - round(self.offset)
+        top = self.view.y - round(self.scroller.offset)
         for row in self.rows:
             row.rect.y = top + row.ledger_y
 
@@ -251,51 +241,19 @@ class HistoryScene(Scene):
         row = self.form.focused
         if not isinstance(row, MatchRow):
             return
-        if row.ledger_y < self.target:
-            self._scroll_to(row.ledger_y)
-        elif row.ledger_y + self.row_h > self.target + self.view.height:
-            self._scroll_to(row.ledger_y + self.row_h - self.view.height)
-
-    @property
-    def track(self) -> pygame.Rect:
-        return pygame.Rect(self.page.right - self.g(26), self.view.y, self.g(8), self.view.height)
-
-    @property
-    def thumb(self) -> pygame.Rect:
-        track = self.track
-        if not self.max_offset:
-            return track.copy()
-        height = max(self.g(40), track.height * self.view.height // self.content_h)
-        y = track.y + round((track.height - height) * self.offset / self.max_offset)
-        return pygame.Rect(track.x, y, track.width, height)
-
-    def _drag_to(self, y: int, grip: int) -> None:
-        track, thumb = self.track, self.thumb
-        room = track.height - thumb.height
-        if room > 0:
-            self._scroll_to((y - grip - track.y) / room * self.max_offset)
-            self.offset = self.target
+        scroller = self.scroller
+        if row.ledger_y < scroller.target:
+            scroller.scroll_to(row.ledger_y)
+        elif row.ledger_y + self.row_h > scroller.target + self.view.height:
+            scroller.scroll_to(row.ledger_y + self.row_h - self.view.height)
 
     # input ----------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if self.opening is not None:  # a sheet is on its way
             return
-        if event.type == pygame.MOUSEWHEEL:
-            self._scroll_to(self.target - event.y * self.g(62))
-        elif (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and self.max_offset
-            and self.track.inflate(16, 0).collidepoint(event.pos)
-        ):
-            thumb = self.thumb
-            self._drag = event.pos[1] - thumb.y if thumb.collidepoint(event.pos) else thumb.height // 2
-            self._drag_to(event.pos[1], self._drag)
-        elif event.type == pygame.MOUSEMOTION and self._drag is not None:
-            self._drag_to(event.pos[1], self._drag)
-        elif event.type == pygame.MOUSEBUTTONUP and self._drag is not None:
-            self._drag = None
-        elif event.type == pygame.KEYDOWN and event.key in PAGE_KEYS:
+        if self.scroller.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in PAGE_KEYS:
             self._page_key(event.key)
         elif self.form.handle(event):
             if event.type == pygame.KEYDOWN:
@@ -348,9 +306,7 @@ class HistoryScene(Scene):
         if self.opening is not None and self._said:
             entry, self.opening = self.opening, None
             self._open(entry)
-        self.offset += (self.target - self.offset) * min(1.0, dt * EASE_RATE)
-        if abs(self.target - self.offset) < 1:
-            self.offset = self.target
+        self.scroller.update(dt)
         self._place_rows()
 
     # drawing --------------------------------------------------------------------------------------
@@ -361,9 +317,7 @@ class HistoryScene(Scene):
         if self.entries:
             self._draw_header(surface)
             self._draw_rows(surface)
-            if self.max_offset:
-                pygame.draw.rect(surface, theme.SEPIA, self.track, 1, border_radius=4)
-                pygame.draw.rect(surface, theme.WALNUT, self.thumb, border_radius=4)
+            self.scroller.draw(surface)
         else:
             self._draw_empty(surface)
         if self.back is not None:
@@ -468,9 +422,9 @@ class HistoryScene(Scene):
             if row.rect.bottom < self.view.top or row.rect.top > self.view.bottom:
                 continue
             self._draw_row(surface, row, cols, i)
-        if self.offset > 0:  # the paper fades at a cut edge, so a cut row reads as "more this way"
+        if self.scroller.offset > 0:  # the paper fades at a cut edge, so a cut row reads as "more this way"
             surface.blit(pygame.transform.flip(self._fade, False, True), self.view.topleft)
-        if self.offset < self.max_offset:
+        if self.scroller.offset < self.max_offset:
             surface.blit(self._fade, (self.view.x, self.view.bottom - self._fade.get_height()))
         surface.set_clip(clip)
 
@@ -597,14 +551,6 @@ class HistoryScene(Scene):
         for line in text.wrap(tr("history.empty.body"), theme.SIZE_BODY, width, italic=True):
             text.draw(surface, line, (page.centerx, y), theme.SIZE_BODY, theme.INK, "midtop", italic=True)
             y += line_h
-
-
-def _fade(size: tuple[int, int]) -> pygame.Surface:
-    """Parchment growing opaque towards the bottom edge."""
-    surf = pygame.Surface(size, pygame.SRCALPHA)
-    for y in range(size[1]):
-        pygame.draw.line(surf, (*theme.PARCHMENT, 255 * y // max(1, size[1] - 1)), (0, y), (size[0], y))
-    return surf
 
 
 # --- the score sheet of a match of the history -------------------------------------------------------

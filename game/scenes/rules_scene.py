@@ -18,6 +18,7 @@ from game.i18n import tr
 from game.ui import text, theme
 from game.ui.panel import draw_panel
 from game.ui.salon import Column, Grid, Tab, backdrop, ornament, restore_focus
+from game.ui.scroll import Scroller, fade
 from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
@@ -28,7 +29,6 @@ BODY = theme.SIZE_BODY * 0.92
 HEADING = theme.SIZE_H2
 STEP = re.compile(r"^(\d+\.|-) ")
 SCROLL_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
-EASE_RATE = 14.0  # per second: how fast the page glides to where it was scrolled
 
 
 def game_tabs(col: Column, pointer: int, selected: str, select: Callable[[str], None]) -> list[Tab]:
@@ -60,10 +60,7 @@ class RulesScene(Scene):
         self.g = Grid(app.size)
         self.lines: list[tuple[str, int, int, float, bool]] = []  # text, x, y in the page, size, heading
         self.marks: list[tuple[str, int, int]] = []  # bullet or rule: kind, x, y
-        self.offset = 0.0
-        self.target = 0.0
-        self.content_h = 0
-        self._drag: int | None = None
+        self.scroller = Scroller(inset=24, wheel=60)
 
     # layout -------------------------------------------------------------------------------------
     def relayout(self) -> None:
@@ -91,7 +88,7 @@ class RulesScene(Scene):
         self.hint_at = (left.x, self.back.rect.y - g(14))
         restore_focus(self.form, focus)
         self._typeset()
-        self._fade = _fade((self.view.width + g(8), g(26)))
+        self._fade = fade((self.view.width + g(8), g(26)))
 
     def _typeset(self) -> None:
         """Breaks the game's rules into positioned lines for the current page width."""
@@ -123,72 +120,47 @@ class RulesScene(Scene):
                 self.lines.append((part, indent, y, BODY, False))
                 y += body_h
             y += g(6)
-        self.content_h = y
-        self._scroll_to(self.target)
-        self.offset = self.target
+        self.scroller.place(self.view, self.page.right, y, g)
 
     # scrolling ----------------------------------------------------------------------------------
     @property
+    def offset(self) -> float:
+        return self.scroller.offset
+
+    @property
     def max_offset(self) -> int:
-        return max(0, self.content_h - self.view.height)
-
-    def _scroll_to(self, value: float) -> None:
-        self.target = max(0.0, min(float(self.max_offset), value))
-
-    def _scroll_key(self, key: int) -> None:
-        line, page = self.g(44), self.view.height - self.g(60)
-        moves = {pygame.K_UP: -line, pygame.K_DOWN: line, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page}
-        if key == pygame.K_HOME:
-            self._scroll_to(0)
-        elif key == pygame.K_END:
-            self._scroll_to(self.max_offset)
-        else:
-            self._scroll_to(self.target + moves[key])
+        return self.scroller.max_offset
 
     @property
     def track(self) -> pygame.Rect:
-        return pygame.Rect(self.page.right - self.g(24), self.view.y, self.g(8), self.view.height)
+        return self.scroller.track
 
     @property
     def thumb(self) -> pygame.Rect:
-        track = self.track
-        if not self.max_offset:
-            return track.copy()
-        height = max(self.g(40), track.height * self.view.height // self.content_h)
-        y = track.y + round((track.height - height) * self.offset / self.max_offset)
-        return pygame.Rect(track.x, y, track.width, height)
+        return self.scroller.thumb
 
-    def _drag_to(self, y: int, grip: int) -> None:
-        """Moves the thumb so the point `grip` pixels below its top follows the pointer at `y`."""
-        track, thumb = self.track, self.thumb
-        room = track.height - thumb.height
-        if room > 0:
-            self._scroll_to((y - grip - track.y) / room * self.max_offset)
-            self.offset = self.target
+    def _scroll_key(self, key: int) -> None:
+        """Arrows move a line, Page Up/Down a page less a margin kept for context, Home/End to the ends."""
+        scroller, line, page = self.scroller, self.g(44), self.view.height - self.g(60)
+        moves = {pygame.K_UP: -line, pygame.K_DOWN: line, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page}
+        if key == pygame.K_HOME:
+            scroller.scroll_to(0)
+        elif key == pygame.K_END:
+            scroller.scroll_to(scroller.max_offset)
+        else:
+            scroller.scroll_to(scroller.target + moves[key])
 
     # input --------------------------------------------------------------------------------------
     def select(self, game: str) -> None:
         if game != self.game:
             self.game = game
-            self.target = 0.0
+            self.scroller.target = 0.0
             self.relayout()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEWHEEL:
-            self._scroll_to(self.target - event.y * self.g(60))
-        elif (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and self.track.inflate(16, 0).collidepoint(event.pos)
-        ):
-            thumb = self.thumb
-            self._drag = event.pos[1] - thumb.y if thumb.collidepoint(event.pos) else thumb.height // 2
-            self._drag_to(event.pos[1], self._drag)
-        elif event.type == pygame.MOUSEMOTION and self._drag is not None:
-            self._drag_to(event.pos[1], self._drag)
-        elif event.type == pygame.MOUSEBUTTONUP and self._drag is not None:
-            self._drag = None
-        elif event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS:
+        if self.scroller.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS:
             self._scroll_key(event.key)
         elif not self.form.handle(event) and event.type == pygame.KEYDOWN:
             self._key(event.key)
@@ -204,9 +176,7 @@ class RulesScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.offset += (self.target - self.offset) * min(1.0, dt * EASE_RATE)
-        if abs(self.target - self.offset) < 1:
-            self.offset = self.target
+        self.scroller.update(dt)
 
     # drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -230,9 +200,7 @@ class RulesScene(Scene):
             )
         draw_panel(surface, self.page, "paper")
         self._draw_text(surface)
-        if self.max_offset:
-            pygame.draw.rect(surface, theme.SEPIA, self.track, 1, border_radius=4)
-            pygame.draw.rect(surface, theme.WALNUT, self.thumb, border_radius=4)
+        self.scroller.draw(surface)
         self.form.draw(surface)
 
     def _draw_text(self, surface: pygame.Surface) -> None:
@@ -260,11 +228,3 @@ class RulesScene(Scene):
         if self.offset < self.max_offset:
             surface.blit(self._fade, (view.x - self.g(4), view.bottom - self._fade.get_height()))
         surface.set_clip(clip)
-
-
-def _fade(size: tuple[int, int]) -> pygame.Surface:
-    """Paper fading in towards the bottom edge, so a cut line reads as "more below"."""
-    surf = pygame.Surface(size, pygame.SRCALPHA)
-    for y in range(size[1]):
-        pygame.draw.line(surf, (*theme.PARCHMENT, 255 * y // max(1, size[1] - 1)), (0, y), (size[0], y))
-    return surf
