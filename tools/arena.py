@@ -157,13 +157,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--duplicate", action="store_true")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (decision times share the cores)")
-    p.add_argument("--playouts", default="", help="tuning: search budgets, e.g. normal=600,hard=4000")
+    p.add_argument("--iterations", default="", help="tuning: search budgets, e.g. normal=600,hard=4000")
     args = p.parse_args(argv)
-    for item in filter(None, args.playouts.split(",")):
+    for item in filter(None, args.iterations.split(",")):
         level, _, count = item.partition("=")
-        if level not in thinker.PLAYOUTS or not count.isdigit():
-            p.error(f"--playouts takes LEVEL=COUNT for normal or hard, not {item!r}")
-        thinker.PLAYOUTS[level] = int(count)
+        if level not in thinker.ITERATIONS or not count.isdigit():
+            p.error(f"--iterations takes LEVEL=COUNT for normal or hard, not {item!r}")
+        thinker.ITERATIONS[level] = int(count)
         thinker.CAP_MS[level] = math.inf
     seats = tuple(args.seats.split(","))
     for level in seats:

@@ -1,5 +1,5 @@
 """Königrufen for the search: deal the unseen cards consistently with a seat's view, score a finished deal,
-play a world out by table habits, and say why a move was chosen.
+list the moves worth searching, play a world out by table habits, and say why a move was chosen.
 
 What a seat knows and the sampler keeps: its own hand, every card played, the talon once turned up, the
 declarer's discards (to the declarer) or the trumps among them (to all), and the voids play has shown — a
@@ -189,6 +189,13 @@ def quick_discard(hand: Sequence[int]) -> tuple[int, ...]:
         trumps = [c for c in hand if _TRUMP_DISCARDABLE[c]]
         chosen += trumps[: DISCARD_SIZE - len(chosen)]
     return tuple(sorted(chosen))
+
+
+def moves(state: LeanKoenigrufen) -> Sequence[object]:
+    """The moves the search tree considers: every legal one, but one sensible discard for hundreds."""
+    if state.phase == "discard":
+        return [quick_discard(state.hand(state.declarer))]
+    return state.legal()
 
 
 def root_moves(view: KoenigrufenView) -> list[object]:

@@ -2,13 +2,14 @@
 moving while a computer thinks, and reads the move when it is ready. Hints use the same path at `normal`.
 
 `easy` is the rule-based player; `normal` and `hard` are the same search (`game.ai.search`) over deals
-sampled from the seat's view, differing only in how many playouts they may spend, with a time cap so a
+sampled from the seat's view, differing only in how many iterations they may spend, with a time cap so a
 slow machine still never keeps the table waiting. Below the cap a decision depends only on the view, the
 level and the seed.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from game.ai import koenigrufen_easy, koenigrufen_search, twotenjack_easy, twote
 from game.ai.search import Search
 
 LEVELS = ("easy", "normal", "hard")
-PLAYOUTS = {"normal": 1000, "hard": 4000}  # playouts per decision (each world is one per move)
+ITERATIONS = {"normal": 500, "hard": 4000}  # search iterations (sampled deals) per decision
 CAP_MS = {"normal": 200.0, "hard": 850.0}  # thinking time after which the best move so far is taken
 
 # Reason codes a Decision may carry; the interface shows tr(f"hint.{reason}", **params).
@@ -50,7 +51,7 @@ _EASY = {"koenigrufen": koenigrufen_easy.choose, "twotenjack": twotenjack_easy.c
 class Thinker:
     """One decision for the seat whose `view` this is, at `level`, reproducible from `seed`."""
 
-    def __init__(self, game: str, view: Any, level: str, seed: int) -> None:
+    def __init__(self, game: str, view: Any, level: str, seed: int, capped: bool = True) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown computer level {level!r}")
         if game not in _SEARCH:
@@ -62,6 +63,7 @@ class Thinker:
         self.rng = random.Random(seed)
         self.decision: Decision | None = None
         self.spent_ms = 0.0
+        self.cap_ms = CAP_MS.get(level, 0.0) if capped else math.inf
         self.search: Search | None = None
         self.choices = 0  # the legal moves the seat had, once decided
 
@@ -73,9 +75,8 @@ class Thinker:
         """Thinks for about `budget_ms`; True once the decision is ready."""
         start = time.perf_counter()
         if self.decision is None:
-            cap = CAP_MS.get(self.level, 0.0)
-            self._think(min(budget_ms, cap - self.spent_ms))
-            if self.decision is None and self.spent_ms + (time.perf_counter() - start) * 1000 >= cap:
+            self._think(min(budget_ms, self.cap_ms - self.spent_ms))
+            if self.decision is None and self.spent_ms + (time.perf_counter() - start) * 1000 >= self.cap_ms:
                 self._conclude()
         self.spent_ms += (time.perf_counter() - start) * 1000
         return self.decision is not None
@@ -90,19 +91,25 @@ class Thinker:
             if len(choices) == 1:
                 self._decide(game.action(view, choices[0]), 1, None)
                 return
-            sample = game.sampler(view)
             self.search = Search(
-                view.seat, choices, sample, game.rollout, game.values, PLAYOUTS[self.level], self.rng
+                view.seat,
+                choices,
+                game.sampler(view),
+                game.moves,
+                game.rollout,
+                game.values,
+                ITERATIONS[self.level],
+                self.rng,
             )
         if self.search.run(budget_ms):
             self._conclude()
 
     def _conclude(self) -> None:
-        """Takes the move that fared best over the worlds played so far."""
+        """Takes the search's most visited move."""
         assert self.search is not None
-        move, tally = self.search.best()
-        chance = tally.wins / tally.visits if tally.visits else None
-        self._decide(self.game.action(self.view, move), len(self.search.tallies), chance)
+        move, node = self.search.best()
+        chance = node.wins / node.visits if node.visits else None
+        self._decide(self.game.action(self.view, move), len(self.search.root_moves), chance)
 
     def _decide(self, act: Any, choices: int, chance: float | None) -> None:
         self.choices = choices
@@ -111,8 +118,9 @@ class Thinker:
 
 
 def decide(game: str, view: Any, level: str, seed: int) -> Decision:
-    """The whole decision at once (arena, tests)."""
-    thinker = Thinker(game, view, level, seed)
+    """The whole decision at once, without the time cap: the same view and seed always give the same
+    decision, however busy the machine (tests)."""
+    thinker = Thinker(game, view, level, seed, capped=False)
     while not thinker.step(1000.0):
         pass
     assert thinker.decision is not None

@@ -262,6 +262,10 @@ def values(state: LeanTwoTenJack) -> list[float]:
     return [(p - (total - p) / (n - 1)) / 40 for p in points]
 
 
+def moves(state: LeanTwoTenJack) -> list[int]:
+    return state.legal()
+
+
 def rollout(state: LeanTwoTenJack, rng: random.Random) -> None:
     """Plays the round out at random on the lean engine."""
     state.rollout(rng)
