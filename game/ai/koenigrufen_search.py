@@ -113,10 +113,19 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
         [_allowed(c, i, others, shown_voids, discard_slot, taken, declarer, me) for i in range(len(slots))]
         for c in range(len(DECK))
     ]
-
-    dealer = Dealer(unseen, slots, lambda card, slot: allowed_table[card][slot])
-
     king = None if view.king is None else DECK_INDEX[view.king]
+    dealer = Dealer(unseen, slots, lambda card, slot: allowed_table[card][slot])
+    if king in unseen and declarer != me:
+        # A declarer calls a king it does not hold (calling one's own means playing alone, against three):
+        # read the call that way, unless what play has shown leaves the king nowhere else.
+        row = allowed_table[king]
+        row[others.index(declarer)] = False
+        try:
+            inferred = Dealer(unseen, slots, lambda card, slot: allowed_table[card][slot])
+            inferred.deal(random.Random(0))
+            dealer = inferred
+        except ValueError:
+            row[others.index(declarer)] = True
     half = view.talon_taken
 
     def sample(rng: random.Random) -> LeanKoenigrufen:
