@@ -69,3 +69,26 @@ def test_computer_moves_are_legal_and_explained() -> None:
         assert decision.reason in REASONS
         again = decide("koenigrufen", game.view(seat), "normal", seed=4)
         assert again == decision
+
+
+def test_the_others_read_the_call_the_declarer_does_not_hold_the_called_king() -> None:
+    rng = random.Random(8)
+    checked = 0
+    for game in _positions(120, 4):
+        for seat in range(SEATS):
+            view = game.view(seat)
+            if seat == view.declarer or view.king is None or view.partner is not None or view.alone:
+                continue
+            if view.king in view.hand:
+                continue
+            sample = ks.sampler(view)
+            king = DECK_INDEX[view.king]
+            shown = ks.voids(view)
+            elsewhere = [s for s in range(SEATS) if s not in (seat, view.declarer)]
+            for _ in range(5):
+                world = sample(rng)
+                if king in world.hand(view.declarer):  # only when play left the king nowhere else
+                    assert all(CARD_SUIT[view.king] in shown[s] for s in elsewhere)
+                else:
+                    checked += 1
+    assert checked > 100
