@@ -5,11 +5,11 @@ sampler), walks one tree of the moves made so far (single-observer ISMCTS: a mov
 the deals where it is legal, and its exploration term counts how often it was available), adds one node,
 plays the rest of the deal out by the game's playout habits on the lean engine and scores the final
 settlement for every seat. The search never holds more than the seat's view, and more iterations grow a
-deeper tree, in which the other seats' replies are searched too: the levels differ only in their budget.
+deeper tree, in which the other seats' replies are searched too. The levels differ only in their budget.
 
 Flat determinised Monte-Carlo (every move played out on the same sampled worlds) was measured against it
-(issue 5's closing note): as good at a small budget, but a four times larger budget bought it nothing,
-where the tree keeps getting stronger.
+in the arena (issue 5's notes): no clear difference at equal time, and in Königrufen neither grew stronger
+with a larger budget. The tree stayed, as the one that can search the other seats' replies.
 
 The search runs in slices (`run(budget_ms)`) so a table can think a few milliseconds per frame; for the
 same view, seed and iteration budget it always makes the same choice.
