@@ -1,18 +1,15 @@
 """The committed card art is complete and is exactly what tools/make_cards.py draws, pixel for pixel."""
 
-import importlib.util
 from pathlib import Path
 
 import pygame
 import pytest
+from tool_loader import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "assets" / "cards"
 
-_spec = importlib.util.spec_from_file_location("make_cards", ROOT / "tools" / "make_cards.py")
-assert _spec and _spec.loader
-make_cards = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(make_cards)
+make_cards = load_tool("make_cards")
 
 FRENCH = [r + s for s in "SHDC" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
 # fmt: off

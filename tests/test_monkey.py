@@ -1,15 +1,10 @@
 """A short random-input soak of the real app: no click, key, resize or focus loss may raise."""
 
-import importlib.util
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tool_loader import load_tool
 
-_spec = importlib.util.spec_from_file_location("monkey", ROOT / "tools" / "monkey.py")
-assert _spec and _spec.loader
-monkey = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(monkey)
+monkey = load_tool("monkey")
 
 
 def test_1500_random_events_raise_nothing() -> None:

@@ -1,19 +1,13 @@
 """The rules soak, short: complete all-computer games of every tradition with their invariants checked."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
+from tool_loader import load_tool
 
 from game.rules import twotenjack_game
 
-ROOT = Path(__file__).resolve().parent.parent
-
-_spec = importlib.util.spec_from_file_location("soak", ROOT / "tools" / "soak.py")
-assert _spec and _spec.loader
-soak = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(soak)
+soak = load_tool("soak")
 
 
 def test_150_of_each_hold_every_invariant() -> None:

@@ -1,15 +1,14 @@
 """The committed sounds: valid, audible, unclipped, and exactly what tools/make_sounds.py renders today."""
 
-import importlib.util
 import itertools
 import sys
 import wave
 from array import array
 from pathlib import Path
-from types import ModuleType
 
 import pygame
 import pytest
+from tool_loader import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 SOUNDS_DIR = ROOT / "assets" / "sounds"
@@ -32,16 +31,7 @@ NOMINAL_SECONDS = {
 UI_SOUNDS = {"click"}
 
 
-def _load_tool() -> ModuleType:
-    """Import the generator from its path: tools/ is a script folder, not a package."""
-    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-make_sounds = _load_tool()
+make_sounds = load_tool("make_sounds")
 
 
 def _frames(name: str) -> bytes:
