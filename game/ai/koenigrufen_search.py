@@ -73,12 +73,6 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
     hand = _ints(view.hand)
     completed = [(t.leader, tuple(_ints(t.cards)), t.winner) for t in view.tricks]
     trick = _ints(view.trick.cards)
-    played_by: dict[int, int] = {seat: 0 for seat in range(SEATS)}
-    seen = set(hand) | set(trick)
-    for t in view.tricks:
-        seen.update(_ints(t.cards))
-    for seat, _card in view.trick.played:
-        played_by[seat] += 1
     talon = None if view.talon is None else (tuple(_ints(view.talon[0])), tuple(_ints(view.talon[1])))
     discarded = view.talon_taken is not None and view.phase not in ("talon", "discard")
     known_discards: list[int] = []
@@ -86,16 +80,13 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
     if discarded:
         known_discards = _ints(view.discards if me == declarer else view.shown_trumps)
         hidden_discards = DISCARD_SIZE - len(known_discards)
-    seen.update(known_discards)
+    seen = set(hand) | set(trick) | set(known_discards)
+    for t in view.tricks:
+        seen.update(_ints(t.cards))
     if talon is not None:
-        seen.update(talon[0])
-        seen.update(talon[1])
-        if me != declarer and view.talon_taken is not None:
-            seen.difference_update(talon[view.talon_taken])  # in the declarer's hand or face down
-            seen.update(trick)
-            for t in view.tricks:
-                seen.update(_ints(t.cards))
-            seen.update(known_discards)
+        # Both halves until one is taken; then the one left to the defenders. The taken half is in the
+        # declarer's hand, played, or (for the others, unseen) face down on the declarer's pile.
+        seen.update(talon[0] + talon[1] if view.talon_taken is None else talon[1 - view.talon_taken])
     unseen = [card for card in range(len(DECK)) if card not in seen]
 
     # slots: the other seats' hands, then the hidden discards, then the unknown talon halves
