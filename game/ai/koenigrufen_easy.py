@@ -84,8 +84,8 @@ def _value(cards: Sequence[str]) -> int:
     return TRUMP_WEIGHT * trumps + sum(CARD_POINTS[card] for card in cards) + VOID_WEIGHT * voids
 
 
-def _discard(hand: Sequence[str]) -> tuple[str, ...]:
-    """The legal discard that makes the most voids, banks the most points and lays away the fewest trumps."""
+def ranked_discards(hand: Sequence[str]) -> list[tuple[str, ...]]:
+    """The legal discards, best first: the most voids made, points banked, the fewest trumps laid away."""
     short = [set(cards) for suit in SUITS if 0 < len(cards := _suit_cards(hand, suit)) <= DISCARD_SIZE]
     worth = {card: CARD_POINTS[card] - TRUMP_WEIGHT * (CARD_SUIT[card] == TRUMP) for card in hand}
 
@@ -93,7 +93,11 @@ def _discard(hand: Sequence[str]) -> tuple[str, ...]:
         voids = sum(cards.issubset(discard) for cards in short)
         return DISCARD_VOID_WEIGHT * voids + sum(map(worth.__getitem__, discard))
 
-    return max(legal_discards(hand), key=score)
+    return sorted(legal_discards(hand), key=score, reverse=True)  # stable: ties keep their order
+
+
+def _discard(hand: Sequence[str]) -> tuple[str, ...]:
+    return ranked_discards(hand)[0]
 
 
 def _talon_half(view: KoenigrufenView, rng: random.Random) -> int:

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from game.ai.dealing import Dealer
-from game.ai.koenigrufen_easy import mates
+from game.ai.koenigrufen_easy import mates, ranked_discards
 from game.rules.koenigrufen import (
     CARD_POINTS,
     CARD_SUIT,
@@ -25,16 +25,23 @@ from game.rules.koenigrufen import (
     SUITS,
     TRULL,
     TRUMP,
-    legal_discards,
     playable,
     split_hand,
     winning_index,
 )
-from game.rules.koenigrufen_game import SEATS, Action, CallKing, Discard, KoenigrufenView, Play, TakeTalon
+from game.rules.koenigrufen_game import (
+    SEATS,
+    WIN_POINTS,
+    Action,
+    CallKing,
+    Discard,
+    KoenigrufenView,
+    Play,
+    TakeTalon,
+)
 from game.rules.koenigrufen_lean import KING_CARDS as KING_INTS
-from game.rules.koenigrufen_lean import PAGAT, POWER, SUIT, LeanKoenigrufen, from_action, to_action
+from game.rules.koenigrufen_lean import PAGAT, POWER, SUIT, LeanKoenigrufen, to_action
 
-WIN_POINTS = 36
 MARGIN_WEIGHT = 0.2  # how much the card-point margin counts beside the settlement (breaks ties only)
 ROOT_DISCARDS = 8  # discards the declarer's own decision compares
 
@@ -101,7 +108,7 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
         slots += [3, 3]
     taken = set() if talon is None or view.talon_taken is None else set(talon[view.talon_taken])
     allowed_table = [
-        [_allowed(c, i, others, shown_voids, discard_slot, taken, declarer, me) for i in range(len(slots))]
+        [_allowed(c, i, others, shown_voids, discard_slot, taken, declarer) for i in range(len(slots))]
         for c in range(len(DECK))
     ]
     king = None if view.king is None else DECK_INDEX[view.king]
@@ -142,7 +149,6 @@ def _allowed(
     discard_slot: int,
     taken: set[int],
     declarer: int,
-    me: int,
 ) -> bool:
     if slot == discard_slot:
         return _SUIT_DISCARDABLE[card]  # a hidden discard is a suit card, never a king
@@ -159,19 +165,6 @@ def values(state: LeanKoenigrufen) -> list[float]:
     margin = (state.declarer_points() - (WIN_POINTS - 0.5)) / 70 * MARGIN_WEIGHT
     ours = (state.declarer, state.partner)
     return [pay / 3 + (margin if seat in ours else -margin) for seat, pay in enumerate(state.returns())]
-
-
-def _discard_rank(hand: Sequence[str]) -> list[tuple[str, ...]]:
-    """Legal discards, best first: voids made, points banked, trumps kept."""
-    short = [
-        set(c) for suit in SUITS if 0 < len(c := [x for x in hand if CARD_SUIT[x] == suit]) <= DISCARD_SIZE
-    ]
-    worth = {card: CARD_POINTS[card] - 3 * (CARD_SUIT[card] == TRUMP) for card in hand}
-
-    def score(discard: tuple[str, ...]) -> int:
-        return 10 * sum(cards.issubset(discard) for cards in short) + sum(map(worth.__getitem__, discard))
-
-    return sorted(legal_discards(hand), key=score, reverse=True)
 
 
 def quick_discard(hand: Sequence[int]) -> tuple[int, ...]:
@@ -201,7 +194,7 @@ def moves(state: LeanKoenigrufen) -> Sequence[object]:
 def root_moves(view: KoenigrufenView) -> list[object]:
     """The seat's own choices, as lean actions (a short list of the best discards)."""
     if view.phase == "discard":
-        return [tuple(sorted(_ints(d))) for d in _discard_rank(view.hand)[:ROOT_DISCARDS]]
+        return [tuple(sorted(_ints(d))) for d in ranked_discards(view.hand)[:ROOT_DISCARDS]]
     if view.phase == "call":
         return [DECK_INDEX[king] for king in KINGS]
     if view.phase == "talon":
@@ -213,10 +206,6 @@ def root_moves(view: KoenigrufenView) -> list[object]:
 
 def action(view: KoenigrufenView, lean: object) -> Action:
     return to_action(lean, view.seat, view.phase)
-
-
-def lean_of(act: Action) -> object:
-    return from_action(act)
 
 
 def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[str, object]]:
