@@ -37,7 +37,6 @@ GAMES = ("koenigrufen", "twotenjack")
 @dataclass(frozen=True)
 class Deal:
     game: str
-    number: int  # the game's number in the run
     seed: int
     rotations: tuple[tuple[str, ...], ...]  # the seat levels of each replay
 
@@ -46,10 +45,6 @@ def _new(game: str, players: int, seed: int) -> KoenigrufenGame | TwoTenJackGame
     if game == "koenigrufen":
         return KoenigrufenGame(KoenigrufenConfig(deals=1), seed)
     return TwoTenJackGame(TwoTenJackConfig(players, rounds=1), seed)
-
-
-def _scores(state: KoenigrufenGame | TwoTenJackGame) -> tuple[int, ...]:
-    return tuple(state.returns())
 
 
 def play(deal: Deal) -> list[tuple[tuple[str, ...], tuple[int, ...], dict[str, list[float]]]]:
@@ -73,7 +68,7 @@ def play(deal: Deal) -> list[tuple[tuple[str, ...], tuple[int, ...], dict[str, l
                 times[levels[seat]].append(elapsed)
             state.apply(thinker.decision.action)
             step += 1
-        results.append((levels, _scores(state), times))
+        results.append((levels, tuple(state.returns()), times))
     return results
 
 
@@ -140,7 +135,7 @@ def paired_z(a: list[float], b: list[float]) -> float:
 
 def run(game: str, games: int, seats: tuple[str, ...], seed: int, duplicate: bool, jobs: int) -> dict:
     turns = rotations(seats, duplicate)
-    deals = [Deal(game, k, seed * 1_000_003 + k, turns) for k in range(games)]
+    deals = [Deal(game, seed * 1_000_003 + k, turns) for k in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(play, deals))
