@@ -55,7 +55,7 @@ class Hint:
     seat: int
     moves: int
     decision: Decision
-    choices: int  # legal actions the seat had: an "only" reason is believed only when there was one
+    choices: int  # moves the seat weighed: an "only" reason is believed only when there was one
 
 
 def seat_names(players: int) -> frozenset[str]:
@@ -347,8 +347,7 @@ class TrickTable(TableScene):
         if pending is not None and pending.thinker.step(SLICE_MS):
             assert pending.thinker.decision is not None
             self.hint_thought = None
-            choices = len(self.game.legal_actions())
-            self.hint = Hint(pending.seat, pending.moves, pending.thinker.decision, choices)
+            self.hint = Hint(pending.seat, pending.moves, pending.thinker.decision, pending.thinker.choices)
             self.hint_ready(self.hint.decision.action)
             self.sound("flip", 0.4)
 
