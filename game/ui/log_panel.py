@@ -54,7 +54,12 @@ class LogPanel:
         wrapped = self._wrap()
         end = len(wrapped) - self.scroll
         shown = wrapped[max(0, end - room) : end]
+        cut = 0  # an entry cut at the top shows no tail without its head: its rows stay empty
+        while cut < len(shown) - 1 and not shown[cut][1]:
+            cut += 1
         for i, (line, first) in enumerate(shown):
+            if i < cut:
+                continue
             x = r.x + 16 if first else r.x + 28
             text.draw(
                 surface,
