@@ -1,15 +1,18 @@
-"""Information-set Monte-Carlo tree search, shared by the Königrufen and Two-Ten-Jack computer players.
+"""The search shared by the Königrufen and Two-Ten-Jack computer players: paired Monte-Carlo over sampled
+deals that improves on the table habits one decision at a time.
 
 Each iteration deals the cards the seat cannot see at random, consistently with its view (the game's
-sampler), walks one tree of the moves made so far (single-observer ISMCTS: a move is only considered in
-the deals where it is legal, and its exploration term counts how often it was available), adds one node,
-plays the rest of the deal out by the game's playout habits on the lean engine and scores the final
-settlement for every seat. The search never holds more than the seat's view, and more iterations grow a
-deeper tree, in which the other seats' replies are searched too. The levels differ only in their budget.
+sampler), then plays every one of the seat's moves out in that same world with the same playout seed, by
+the game's playout habits on the lean engine, and scores the final settlement for the seat. Because all
+moves meet the same deals and the same chance, their differences are measured far more precisely than
+their values (common random numbers).
 
-Flat determinised Monte-Carlo (every move played out on the same sampled worlds) was measured against it
-in the arena (issue 5's notes): no clear difference at equal time, and in Königrufen neither grew stronger
-with a larger budget. The tree stayed, as the one that can search the other seats' replies.
+The seat then keeps its habit move (the `easy` player's choice) unless another move did better by at least
+`CONFIDENCE` standard errors of the paired difference: one decision improved on a sound policy, never
+traded for it on the strength of noise or of sampled worlds a real deal would not give. Measured in the
+arena (issue 5's notes), taking the plain best mean, or searching a tree (information-set MCTS, in git
+history), was no stronger than `easy` in Königrufen; the guarded choice is. The levels differ only in
+their budget.
 
 The search runs in slices (`run(budget_ms)`) so a table can think a few milliseconds per frame; for the
 same view, seed and iteration budget it always makes the same choice.
@@ -23,11 +26,11 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol, Self
 
+CONFIDENCE = 1.0  # standard errors by which a move must beat the habit move to be chosen instead
+
 
 class LeanState(Protocol):
     """What the search needs of a game: the lean rules engines implement it."""
-
-    to_act: int
 
     def apply(self, action: Any) -> None: ...
 
@@ -36,113 +39,101 @@ class LeanState(Protocol):
     def copy(self) -> Self: ...
 
 
-class Node:
-    """A move's statistics, from the point of view of the seat that made it; its children are the moves
-    that may follow."""
+class Tally:
+    """One move's results over the sampled deals so far, for the seat that searches."""
 
-    __slots__ = ("available", "children", "total", "visits", "wins")
+    __slots__ = ("total", "visits", "wins")
 
-    def __init__(self) -> None:
-        self.children: dict[Hashable, Node] = {}
-        self.visits = 0
-        self.available = 0
-        self.total = 0.0
-        self.wins = 0  # iterations in which the move ended well (a positive value)
+    def __init__(self, values: Sequence[float]) -> None:
+        self.visits = len(values)
+        self.total = sum(values)
+        self.wins = sum(value > 0 for value in values)  # deals in which the move ended well
 
 
 class Search:
     """One decision among `root_moves` (the seat's own, the same in every sampled deal). `sample(rng)`
-    deals a world consistent with the view; `moves(state)` lists the moves the tree considers (the legal
-    ones, or a short list where a game has too many, like Königrufen's discards); `rollout(state, rng)`
-    plays a world to its end; `values(state)` scores a finished world per seat (about -1..1)."""
+    deals a world consistent with the view; `rollout(state, rng)` plays a world to its end by habits;
+    `values(state)` scores a finished world per seat (about -1..1); `habit` is the move the table habits
+    choose here, kept unless another is clearly better."""
 
     def __init__(
         self,
         seat: int,
         root_moves: Sequence[Hashable],
         sample: Callable[[random.Random], Any],
-        moves: Callable[[Any], Sequence[Hashable]],
         rollout: Callable[[Any, random.Random], object],
         values: Callable[[Any], Sequence[float]],
         iterations: int,
         rng: random.Random,
-        exploration: float = 0.7,
+        habit: Hashable | None = None,
     ) -> None:
+        if habit is not None and habit not in root_moves:
+            raise ValueError(f"the habit move {habit!r} is not among the moves searched")
         self.seat = seat
         self.root_moves = root_moves
-        self.sample, self.moves, self.rollout, self.values = sample, moves, rollout, values
+        self.sample, self.rollout, self.values = sample, rollout, values
         self.iterations = iterations
         self.rng = rng
-        self.exploration = exploration
-        self.root = Node()
-        self.done = 0  # iterations so far
+        self.habit = habit
+        self.results: dict[Hashable, list[float]] = {move: [] for move in root_moves}
+        self.done = 0  # iterations (sampled deals) so far, every move played out in each
+        self._world: Any = None  # the deal being played out, and its playout seed
+        self._seed = 0.0
+        self._next = 0  # the index of the root move it plays out next
 
     @property
     def finished(self) -> bool:
-        """The budget is spent, or the most visited move can no longer be caught up."""
-        if self.done >= self.iterations:
-            return True
-        children = self.root.children
-        if len(children) < 2:
-            return False
-        first, second = sorted((child.visits for child in children.values()), reverse=True)[:2]
-        return first - second > self.iterations - self.done
+        return self.done >= self.iterations
 
     def run(self, budget_ms: float) -> bool:
-        """Iterates for about `budget_ms` (at least once); True once the decision is ready."""
+        """Plays out for about `budget_ms` (at least one whole deal); True once the budget is spent. A slice
+        may end between two moves of one deal, so a frame never waits for a whole deal's playouts."""
         clock = time.perf_counter
         deadline = clock() + budget_ms / 1000
         while not self.finished:
-            self._iterate()
-            self.done += 1
-            if clock() >= deadline:
+            self._playout()
+            if self.done and clock() >= deadline:
                 break
         return self.finished
 
-    def best(self) -> tuple[Hashable, Node]:
-        """The most visited root move (ties: the better mean), with its statistics."""
-        children = self.root.children
-        if not children:
+    def best(self) -> tuple[Hashable, Tally]:
+        """The habit move, unless the best mean beats it by `CONFIDENCE` standard errors; its results."""
+        if not self.done:
             raise ValueError("the search has not run")
-        return max(
-            children.items(), key=lambda item: (item[1].visits, item[1].total / max(item[1].visits, 1))
-        )
+        n = self.done
+        results = {move: values[:n] for move, values in self.results.items()}  # whole deals only
+        means = {move: sum(values) / n for move, values in results.items()}
+        top = max(self.root_moves, key=means.__getitem__)
+        habit = self.habit
+        if habit is None or top == habit or _paired_z(results[top], results[habit]) >= CONFIDENCE:
+            return top, Tally(results[top])
+        return habit, Tally(results[habit])
 
-    def _iterate(self) -> None:
-        rng = self.rng
-        state = self.sample(rng)
-        node = self.root
-        path: list[tuple[Node, int]] = []
-        c = self.exploration
-        while not state.over():
-            moves = self.root_moves if node is self.root else self.moves(state)
-            actor = state.to_act
-            children = node.children
-            untried = [m for m in moves if m not in children]
-            if untried:  # expand one move, then play out
-                move = untried[int(rng.random() * len(untried))]
-                children[move] = Node()
-                for m in moves:
-                    if m in children:
-                        children[m].available += 1
-                state.apply(move)
-                path.append((children[move], actor))
-                break
-            best_score, move = -math.inf, moves[0]
-            for m in moves:
-                child = children[m]
-                child.available += 1
-                score = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
-                if score > best_score:
-                    best_score, move = score, m
-            node = children[move]
-            state.apply(move)
-            path.append((node, actor))
+    def _playout(self) -> None:
+        """Plays the next root move out in the current deal, dealing a new one first when needed."""
+        if self._world is None:
+            self._world = self.sample(self.rng)
+            self._seed = self.rng.random()
+        move = self.root_moves[self._next]
+        state = self._world.copy()
+        state.apply(move)
         if not state.over():
-            self.rollout(state, rng)
-        result = self.values(state)
-        for child, actor in path:
-            value = result[actor]
-            child.visits += 1
-            child.total += value
-            child.wins += value > 0
+            self.rollout(state, random.Random(self._seed))
+        self.results[move].append(self.values(state)[self.seat])
+        self._next += 1
+        if self._next == len(self.root_moves):
+            self._world, self._next = None, 0
+            self.done += 1
+
+
+def _paired_z(better: Sequence[float], other: Sequence[float]) -> float:
+    """The mean of the per-deal differences in standard errors (infinite when they never vary)."""
+    n = len(better)
+    if n < 2:
+        return 0.0  # one deal is no evidence
+    diffs = [a - b for a, b in zip(better, other, strict=True)]
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / n
+    if variance == 0:
+        return math.inf if mean > 0 else 0.0
+    return mean / math.sqrt(variance / n)

@@ -2,8 +2,9 @@
 moving while a computer thinks, and reads the move when it is ready. Hints use the same path at `normal`.
 
 `easy` is the rule-based player; `normal` and `hard` are the same search (`game.ai.search`) over deals
-sampled from the seat's view, differing only in how many iterations they may spend, with a time cap so a
-slow machine still never keeps the table waiting. Below the cap a decision depends only on the view, the
+sampled from the seat's view, which keeps the easy player's move unless another proved better in those
+deals. They differ only in how many deals they may sample, with a time cap so a slow machine still never
+keeps the table waiting. Below the cap a decision depends only on the view, the
 level and the seed.
 """
 
@@ -19,7 +20,7 @@ from game.ai import koenigrufen_easy, koenigrufen_search, twotenjack_easy, twote
 from game.ai.search import Search
 
 LEVELS = ("easy", "normal", "hard")
-ITERATIONS = {"normal": 500, "hard": 4000}  # search iterations (sampled deals) per decision
+ITERATIONS = {"normal": 150, "hard": 1500}  # sampled deals per decision, each playing out every move
 CAP_MS = {"normal": 200.0, "hard": 850.0}  # thinking time after which the best move so far is taken
 
 # Reason codes a Decision may carry; the interface shows tr(f"hint.{reason}", **params).
@@ -95,17 +96,17 @@ class Thinker:
                 view.seat,
                 choices,
                 game.sampler(view),
-                game.moves,
                 game.rollout,
                 game.values,
                 ITERATIONS[self.level],
                 self.rng,
+                game.habit(view, random.Random(self.rng.random())),
             )
         if self.search.run(budget_ms):
             self._conclude()
 
     def _conclude(self) -> None:
-        """Takes the search's most visited move."""
+        """Takes the search's choice: the habit move unless another proved better."""
         assert self.search is not None
         move, node = self.search.best()
         chance = node.wins / node.visits if node.visits else None

@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.ai import twotenjack_easy
 from game.ai.dealing import Dealer
 from game.rules.twotenjack import DECK, JOKER, JOKER_CALL, POINTS, STRENGTH, SUIT, TRUMPS
 from game.rules.twotenjack_game import Play, TwoTenJackView, known_holdings
@@ -262,13 +263,16 @@ def values(state: LeanTwoTenJack) -> list[float]:
     return [(p - (total - p) / (n - 1)) / 40 for p in points]
 
 
-def moves(state: LeanTwoTenJack) -> list[int]:
-    return state.legal()
-
-
 def rollout(state: LeanTwoTenJack, rng: random.Random) -> None:
     """Plays the round out at random on the lean engine."""
     state.rollout(rng)
+
+
+def habit(view: TwoTenJackView, rng: random.Random) -> int:
+    """The easy player's move, as a lean action: the search keeps it unless another is clearly better."""
+    play = twotenjack_easy.choose(view, rng)
+    assert isinstance(play, Play)
+    return to_lean(play)
 
 
 def action(view: TwoTenJackView, lean: int) -> Play:
