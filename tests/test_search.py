@@ -103,3 +103,25 @@ def test_a_habit_move_outside_the_moves_is_refused() -> None:
 def test_asking_before_any_deal_is_refused() -> None:
     with pytest.raises(ValueError, match="has not run"):
         search({"a": 0.0, "b": 0.0}, "a", iterations=1, noise=0.0).best()
+
+
+def test_candidates_drawn_by_likelihood_keep_to_the_likely_worlds() -> None:
+    """Worlds the play so far rules out (likelihood 0) are never searched once candidates are weighed."""
+
+    def run(candidates: int) -> float:
+        s = Search(
+            seat=0,
+            root_moves=["a", "b"],
+            sample=lambda rng: Coin(rng.random() - 0.5, 0.0, {"a": 0.0, "b": 0.0}),
+            rollout=lambda state, rng: state.settle(rng),
+            values=lambda state: [state.luck],
+            iterations=200,
+            rng=random.Random(3),
+            likelihood=lambda world: 1.0 if world.luck > 0 else 0.0,
+            candidates=candidates,
+        )
+        decided(s)
+        return min(s.results["a"])
+
+    assert run(candidates=1) < 0  # unweighed: the unlikely worlds come up too
+    assert run(candidates=20) > 0

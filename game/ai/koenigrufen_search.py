@@ -45,12 +45,15 @@ from game.rules.koenigrufen_lean import PAGAT, POWER, SUIT, LeanKoenigrufen, fro
 
 MARGIN_WEIGHT = 0.2  # how much the card-point margin counts beside the settlement (breaks ties only)
 ROOT_DISCARDS = 8  # discards the declarer's own decision compares
+STRAY = 0.1  # the share of choices the likelihood lets a seat make against the playout habits
 
 _SUIT_OF = [CARD_SUIT[card] for card in DECK]
 _POINTS = [CARD_POINTS[card] for card in DECK]
 _KING_INTS = frozenset(DECK_INDEX[king] for king in KINGS)
 _TRULL_INTS = frozenset(DECK_INDEX[card] for card in TRULL)
 _SUIT_DISCARDABLE = [_SUIT_OF[c] != TRUMP and c not in _KING_INTS for c in range(len(DECK))]
+_GIVE_KEY = [(_POINTS[c], POWER[c]) for c in range(len(DECK))]  # the cheapest card to give away first
+_SMEAR_KEY = [(_POINTS[c], -POWER[c]) for c in range(len(DECK))]  # the richest card to smear first
 _TRUMP_DISCARDABLE = [_SUIT_OF[c] == TRUMP and c not in _TRULL_INTS for c in range(len(DECK))]
 
 
@@ -140,6 +143,38 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
         )
 
     return sample
+
+
+def likelihood(view: KoenigrufenView) -> Callable[[LeanKoenigrufen], float] | None:
+    """How likely a sampled world makes the other seats' cards so far (None before they played any)."""
+    me = view.seat
+    plays = [(seat, DECK_INDEX[card]) for t in (*view.tricks, view.trick) for seat, card in t.played]
+    if not any(seat != me for seat, _card in plays):
+        return None
+    return lambda world: _likelihood(world, me, plays)
+
+
+def _likelihood(world: LeanKoenigrufen, me: int, plays: list[tuple[int, int]]) -> float:
+    """How likely the other seats' cards so far are in `world`, if they play by the playout habits but for a
+    share `STRAY` of their choices: the deal is replayed from the first trick."""
+    start = [world.hand(seat) for seat in range(SEATS)]
+    for seat, card in plays:
+        start[seat].append(card)
+    state = LeanKoenigrufen.from_parts(
+        start, world.halves, world.declarer, world.king, world.half, world.discards, [], world.declarer, []
+    )
+    hands, team, king, partner = state.suits, state.team, state.king, state.partner
+    revealed = partner is None and king in state.halves[0] + state.halves[1]
+    weight = 1.0
+    for seat, card in plays:
+        if seat != me:
+            choices = len(state.legal())
+            if choices > 1:
+                habit = _habit(state, hands[seat], team, revealed, partner)
+                weight *= (1 - STRAY) if card == habit else STRAY / (choices - 1)
+        revealed = revealed or card == king
+        state.apply(card)
+    return weight
 
 
 def _allowed(
@@ -248,28 +283,20 @@ def rollout(state: LeanKoenigrufen, rng: random.Random) -> None:
         king in split[SUIT[king]] for split in hands
     )
     while state.phase == "tricks":
-        card = _habit(state, hands[state.to_act], team, revealed, partner, draw)
+        card = _habit(state, hands[state.to_act], team, revealed, partner)
         revealed = revealed or card == king
         state.apply(card)
 
 
 def _habit(
-    state: LeanKoenigrufen,
-    split: list[list[int]],
-    team: Sequence[bool],
-    revealed: bool,
-    partner: int | None,
-    draw: Callable[[], float],
+    state: LeanKoenigrufen, split: list[list[int]], team: Sequence[bool], revealed: bool, partner: int | None
 ) -> int:
-    """The playout card of the seat to act."""
+    """The playout card of the seat to act (the easy player's habits, read off the lean state)."""
     trick = state.trick
     if not trick:
         return _lead(split)
     led = SUIT[trick[0]]
     cards = split[led] or split[0]
-    if not cards:  # neither the suit nor a trump: the card cannot win, so give the cheapest of a suit
-        suits = [suit for suit in split if suit]
-        return suits[int(draw() * len(suits))][-1]
     if len(cards) == 1:
         return cards[0]
     best, win = -1, 0
@@ -278,25 +305,32 @@ def _habit(
             best, win = POWER[played], i
     winner, me = (state.leader + win) % SEATS, state.to_act
     ours = team[winner] == team[me] if revealed else me == partner and team[winner]
+    last = len(trick) == 3
+    if not cards:  # neither the suit nor a trump: the card cannot win
+        if ours and last:
+            return max((c for suit in split for c in suit), key=_SMEAR_KEY.__getitem__)
+        return min((suit[-1] for suit in split if suit), key=_GIVE_KEY.__getitem__)
     trumps = cards is split[0]
     if ours:
-        if len(trick) == 3 and not trumps:
-            return cards[0]  # the richest card of the suit onto the side's trick
+        if last:  # the side's trick for sure: the richest card of the suit, or the Pagat onto it
+            return cards[0] if trumps else max(cards, key=_SMEAR_KEY.__getitem__)
         return _cheapest(cards, trumps)
     winners = [c for c in cards if POWER[c] > best]
     if trumps:
+        if winners and winners[0] == PAGAT and not last:
+            winners = winners[1:]  # a later trump would catch the Pagat
         return winners[0] if winners else _cheapest(cards, trumps)
     return winners[-1] if winners else cards[-1]
 
 
 def _lead(split: list[list[int]]) -> int:
-    """A king while one is held, else the lowest card of the shortest suit, else the lowest trump."""
+    """A king while one is held, else the cheapest card of the shortest suit, else the lowest trump."""
     short = None
     for suit in split[1:]:
         if suit:
             if suit[0] in _KING_INTS:
                 return suit[0]
-            if short is None or len(suit) < len(short):
+            if short is None or (len(suit), _GIVE_KEY[suit[-1]]) < (len(short), _GIVE_KEY[short[-1]]):
                 short = suit
     if short is not None:
         return short[-1]

@@ -2,7 +2,8 @@
 deals that improves on the table habits one decision at a time.
 
 Each iteration deals the cards the seat cannot see at random, consistently with its view (the game's
-sampler), then plays every one of the seat's moves out in that same world with the same playout seed, by
+sampler; where the game can weigh worlds by how likely they make the others' play so far, one of several
+candidates drawn by that likelihood), then plays every one of the seat's moves out in that same world with the same playout seed, by
 the game's playout habits on the lean engine, and scores the final settlement for the seat. Because all
 moves meet the same deals and the same chance, their differences are measured far more precisely than
 their values (common random numbers).
@@ -11,8 +12,8 @@ The seat then keeps its habit move (the `easy` player's choice) unless another m
 `CONFIDENCE` standard errors of the paired difference: one decision improved on a sound policy, never
 traded for it on the strength of noise or of sampled worlds a real deal would not give. Measured in the
 arena (issue 5's notes), taking the plain best mean, or searching a tree (information-set MCTS, in git
-history), was no stronger than `easy` in Königrufen; the guarded choice is. The levels differ only in
-their budget.
+history), was no stronger than `easy` in Königrufen; the guarded choice is, and more so with the
+likelihood. The levels differ only in their budget: deals searched, and candidates per deal.
 
 The search runs in slices (`run(budget_ms)`) so a table can think a few milliseconds per frame; for the
 same view, seed and iteration budget it always makes the same choice.
@@ -54,7 +55,8 @@ class Search:
     """One decision among `root_moves` (the seat's own, the same in every sampled deal). `sample(rng)`
     deals a world consistent with the view; `rollout(state, rng)` plays a world to its end by habits;
     `values(state)` scores a finished world per seat (about -1..1); `habit` is the move the table habits
-    choose here, kept unless another is clearly better."""
+    choose here, kept unless another is clearly better; `likelihood(world)`, when given, weighs
+    `candidates` sampled worlds for each one searched."""
 
     def __init__(
         self,
@@ -66,6 +68,8 @@ class Search:
         iterations: int,
         rng: random.Random,
         habit: Hashable | None = None,
+        likelihood: Callable[[Any], float] | None = None,
+        candidates: int = 1,
     ) -> None:
         if habit is not None and habit not in root_moves:
             raise ValueError(f"the habit move {habit!r} is not among the moves searched")
@@ -75,11 +79,13 @@ class Search:
         self.iterations = iterations
         self.rng = rng
         self.habit = habit
+        self.likelihood, self.candidates = likelihood, candidates
         self.results: dict[Hashable, list[float]] = {move: [] for move in root_moves}
         self.done = 0  # iterations (sampled deals) so far, every move played out in each
         self._world: Any = None  # the deal being played out, and its playout seed
         self._seed = 0.0
         self._next = 0  # the index of the root move it plays out next
+        self._pool: list[tuple[Any, float]] = []  # candidate worlds dealt so far, with their likelihood
 
     @property
     def finished(self) -> bool:
@@ -110,10 +116,15 @@ class Search:
         return habit, Tally(results[habit])
 
     def _playout(self) -> None:
-        """Plays the next root move out in the current deal, dealing a new one first when needed."""
+        """One short step: samples one candidate world, or plays the next root move out in the current one."""
         if self._world is None:
-            self._world = self.sample(self.rng)
-            self._seed = self.rng.random()
+            world = self.sample(self.rng)
+            if self.likelihood is not None and self.candidates > 1:
+                self._pool.append((world, self.likelihood(world)))
+                if len(self._pool) < self.candidates:
+                    return
+                world = self._pick()
+            self._world, self._seed = world, self.rng.random()
         move = self.root_moves[self._next]
         state = self._world.copy()
         state.apply(move)
@@ -124,6 +135,17 @@ class Search:
         if self._next == len(self.root_moves):
             self._world, self._next = None, 0
             self.done += 1
+
+    def _pick(self) -> Any:
+        """One of the candidate worlds, drawn in proportion to how likely it makes the others' play so far:
+        the more candidates, the closer the searched worlds follow what the table has shown."""
+        pool, self._pool = self._pool, []
+        pick = self.rng.random() * sum(weight for _world, weight in pool)
+        for world, weight in pool:
+            pick -= weight
+            if pick < 0:
+                return world
+        return pool[-1][0]
 
 
 def _paired_z(better: Sequence[float], other: Sequence[float]) -> float:

@@ -3,9 +3,9 @@ moving while a computer thinks, and reads the move when it is ready. Hints use t
 
 `easy` is the rule-based player; `normal` and `hard` are the same search (`game.ai.search`) over deals
 sampled from the seat's view, which keeps the easy player's move unless another proved better in those
-deals. They differ only in how many deals they may sample, with a time cap so a slow machine still never
-keeps the table waiting. Below the cap a decision depends only on the view, the
-level and the seed.
+deals. They differ only in how many deals they search, and how many they sample for each one searched
+(keeping the ones likelier under the others' play so far), with a time cap so a slow machine still never
+keeps the table waiting. Below the cap a decision depends only on the view, the level and the seed.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from game.ai import koenigrufen_easy, koenigrufen_search, twotenjack_easy, twote
 from game.ai.search import Search
 
 LEVELS = ("easy", "normal", "hard")
-ITERATIONS = {"normal": 150, "hard": 1500}  # sampled deals per decision, each playing out every move
+ITERATIONS = {"normal": 150, "hard": 400}  # deals searched per decision, each playing out every move
+CANDIDATES = {"normal": 4, "hard": 12}  # deals sampled for each one searched, the likelier ones kept
 CAP_MS = {"normal": 200.0, "hard": 850.0}  # thinking time after which the best move so far is taken
 
 # Reason codes a Decision may carry; the interface shows tr(f"hint.{reason}", **params).
@@ -101,6 +102,8 @@ class Thinker:
                 ITERATIONS[self.level],
                 self.rng,
                 game.habit(view, random.Random(self.rng.random())),
+                game.likelihood(view),
+                CANDIDATES[self.level],
             )
         if self.search.run(budget_ms):
             self._conclude()

@@ -256,6 +256,12 @@ def sampler(view: TwoTenJackView) -> Callable[[random.Random], LeanTwoTenJack]:
     return lambda rng: sample(view, rng)
 
 
+def likelihood(view: TwoTenJackView) -> None:
+    """Two-Ten-Jack worlds are not yet weighed by how likely they make the play so far: the sampler's
+    inferences (voids, the joker's lead and call) are all it reads."""
+    return None
+
+
 def values(state: LeanTwoTenJack) -> list[float]:
     """The round's points as a lead over the others' mean, about −1..1: the highest total wins a match."""
     points = state.returns()
