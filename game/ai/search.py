@@ -3,10 +3,10 @@ deals that improves on the table habits one decision at a time.
 
 Each iteration deals the cards the seat cannot see at random, consistently with its view (the game's
 sampler; where the game can weigh worlds by how likely they make the others' play so far, one of several
-candidates drawn by that likelihood), then plays every one of the seat's moves out in that same world with the same playout seed, by
-the game's playout habits on the lean engine, and scores the final settlement for the seat. Because all
-moves meet the same deals and the same chance, their differences are measured far more precisely than
-their values (common random numbers).
+candidates drawn by that likelihood), then plays every one of the seat's moves out in that same world
+with the same playout seed, by the game's playout habits on the lean engine, and scores the final
+settlement for the seat. Because all moves meet the same deals and the same chance, their differences
+are measured far more precisely than their values (common random numbers).
 
 The seat then keeps its habit move (the `easy` player's choice) unless another move did better by at least
 `CONFIDENCE` standard errors of the paired difference: one decision improved on a sound policy, never
