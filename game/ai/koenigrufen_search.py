@@ -169,7 +169,7 @@ def _likelihood(world: LeanKoenigrufen, me: int, plays: list[tuple[int, int]]) -
         start, world.halves, world.declarer, world.king, world.half, world.discards, [], world.declarer, []
     )
     hands, team, king, partner = state.suits, state.team, state.king, state.partner
-    revealed = partner is None and king in state.halves[0] + state.halves[1]
+    revealed = _partnership_shown(state)
     weight = 1.0
     for seat, card in plays:
         if seat != me:
@@ -286,13 +286,20 @@ def rollout(state: LeanKoenigrufen, rng: random.Random) -> None:
     if state.phase == "discard":
         state.apply(quick_discard(state.hand(state.declarer)))
     hands, team, king, partner = state.suits, state.team, state.king, state.partner
-    revealed = (partner is None and king in state.halves[0] + state.halves[1]) or not any(
-        king in split[SUIT[king]] for split in hands
-    )
+    revealed = _partnership_shown(state)
     while state.phase == "tricks":
         card = _habit(state, hands[state.to_act], team, revealed, partner)
         revealed = revealed or card == king
         state.apply(card)
+
+
+def _partnership_shown(state: LeanKoenigrufen) -> bool:
+    """Whether every seat knows the sides: the called king lay in the talon, or has been played."""
+    king = state.king
+    assert king is not None
+    if state.partner is None and king in state.halves[0] + state.halves[1]:
+        return True
+    return not any(king in split[SUIT[king]] for split in state.suits)
 
 
 def _habit(

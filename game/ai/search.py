@@ -62,7 +62,7 @@ class Search:
         self,
         seat: int,
         root_moves: Sequence[Hashable],
-        sample: Callable[[random.Random], Any],
+        sample: Callable[[random.Random], LeanState],
         rollout: Callable[[Any, random.Random], object],
         values: Callable[[Any], Sequence[float]],
         iterations: int,
@@ -82,10 +82,10 @@ class Search:
         self.likelihood, self.candidates = likelihood, candidates
         self.results: dict[Hashable, list[float]] = {move: [] for move in root_moves}
         self.done = 0  # iterations (sampled deals) so far, every move played out in each
-        self._world: Any = None  # the deal being played out, and its playout seed
+        self._world: LeanState | None = None  # the deal being played out, and its playout seed
         self._seed = 0.0
         self._next = 0  # the index of the root move it plays out next
-        self._pool: list[tuple[Any, float]] = []  # candidate worlds dealt so far, with their likelihood
+        self._pool: list[tuple[LeanState, float]] = []  # candidate worlds dealt so far, with their likelihood
 
     @property
     def finished(self) -> bool:
@@ -136,7 +136,7 @@ class Search:
             self._world, self._next = None, 0
             self.done += 1
 
-    def _pick(self) -> Any:
+    def _pick(self) -> LeanState:
         """One of the candidate worlds, drawn in proportion to how likely it makes the others' play so far:
         the more candidates, the closer the searched worlds follow what the table has shown."""
         pool, self._pool = self._pool, []
