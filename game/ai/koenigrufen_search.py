@@ -303,13 +303,9 @@ def _talon_habit(state: LeanKoenigrufen) -> int:
         cards = hand + list(half)
         discard = quick_discard(cards)
         kept = [card for card in cards if card not in discard]
-        suits = {SUIT[card] for card in kept}
         trumps = sum(SUIT[card] == 0 for card in kept)
-        worths.append(
-            TRUMP_WEIGHT * trumps
-            + VOID_WEIGHT * (len(SUITS) + 1 - len(suits | {0}))
-            + sum(_POINTS[card] for card in cards)
-        )
+        voids = len(SUITS) - len({SUIT[card] for card in kept if SUIT[card]})
+        worths.append(TRUMP_WEIGHT * trumps + VOID_WEIGHT * voids + sum(_POINTS[card] for card in cards))
     return 0 if worths[0] >= worths[1] else 1
 
 
