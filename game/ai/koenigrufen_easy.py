@@ -77,7 +77,7 @@ def _call(hand: Sequence[str], rng: random.Random) -> str:
     return rng.choice([king for king in missing if key(king) == best])
 
 
-def _value(cards: Sequence[str]) -> int:
+def hand_value(cards: Sequence[str]) -> int:
     """A rough strength of kept cards: trumps, card points, and voids (to trump in)."""
     trumps = sum(CARD_SUIT[card] == TRUMP for card in cards)
     voids = sum(not _suit_cards(cards, suit) for suit in SUITS)
@@ -110,7 +110,7 @@ def _talon_half(view: KoenigrufenView, rng: random.Random) -> int:
         cards = sorted((*view.hand, *talon[half]), key=DECK_INDEX.__getitem__)
         discard = _discard(cards)
         kept = [card for card in cards if card not in discard]
-        return _value(kept) + sum(CARD_POINTS[card] for card in discard)
+        return hand_value(kept) + sum(CARD_POINTS[card] for card in discard)
 
     values = (worth(0), worth(1))
     best = max(values)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 from game.ai import koenigrufen_easy
 from game.ai.dealing import Dealer
-from game.ai.koenigrufen_easy import TRUMP_WEIGHT, VOID_WEIGHT, mates, ranked_discards
+from game.ai.koenigrufen_easy import hand_value, mates, ranked_discards
 from game.rules.koenigrufen import (
     CARD_POINTS,
     CARD_SUIT,
@@ -302,10 +302,8 @@ def _talon_habit(state: LeanKoenigrufen) -> int:
     for half in state.halves:
         cards = hand + list(half)
         discard = quick_discard(cards)
-        kept = [card for card in cards if card not in discard]
-        trumps = sum(SUIT[card] == 0 for card in kept)
-        voids = len(SUITS) - len({SUIT[card] for card in kept if SUIT[card]})
-        worths.append(TRUMP_WEIGHT * trumps + VOID_WEIGHT * voids + sum(_POINTS[card] for card in cards))
+        kept = [DECK[card] for card in cards if card not in discard]
+        worths.append(hand_value(kept) + sum(_POINTS[card] for card in discard))
     return 0 if worths[0] >= worths[1] else 1
 
 
