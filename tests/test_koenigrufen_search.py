@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 
-from game.ai import koenigrufen_easy
+import pytest
+
+from game.ai import koenigrufen_easy, thinker
 from game.ai import koenigrufen_search as ks
 from game.ai.thinker import REASONS, decide
 from game.rules.koenigrufen import CARD_SUIT, DECK, DECK_INDEX
@@ -71,6 +73,21 @@ def test_computer_moves_are_legal_and_explained() -> None:
         assert decision.reason in REASONS
         again = decide("koenigrufen", game.view(seat), "normal", seed=4)
         assert again == decision
+
+
+def test_hard_first_reaches_normals_answer_and_keeps_it_unless_shown_better(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """hard is normal thinking on: given no further deals to weigh, it plays exactly normal's move, which is
+    not simply the easy player's."""
+    monkeypatch.setitem(thinker.ITERATIONS, "hard", 1)  # one deal is no evidence against the standing move
+    left_easy = 0
+    for game in _positions(10, 5):
+        view = game.view(game.to_act)
+        normal = decide("koenigrufen", view, "normal", seed=6).action
+        assert decide("koenigrufen", view, "hard", seed=6).action == normal
+        left_easy += normal != koenigrufen_easy.choose(view, random.Random(1))
+    assert left_easy >= 1
 
 
 def test_the_others_read_the_call_the_declarer_does_not_hold_the_called_king() -> None:

@@ -1,5 +1,6 @@
-"""The shared search keeps the table-habit move unless the sampled deals show another clearly better, gives
-the same choice for the same seed however it is sliced, and refuses a habit move it cannot search."""
+"""The shared search keeps the standing move (the table habits' or an earlier search's) unless the sampled
+deals show another clearly better, gives the same choice for the same seed however it is sliced, and refuses
+a standing move it cannot search."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ class Coin:
 
 
 def search(
-    edges: dict[str, float], habit: str | None, iterations: int, noise: float, seed: int = 1
+    edges: dict[str, float], standing: str | None, iterations: int, noise: float, seed: int = 1
 ) -> Search:
     return Search(
         seat=0,
@@ -44,7 +45,7 @@ def search(
         values=lambda state: [state.luck + state.edges[state.move]],
         iterations=iterations,
         rng=random.Random(seed),
-        habit=habit,
+        standing=standing,
     )
 
 
@@ -57,23 +58,23 @@ def decided(s: Search, slice_ms: float = 1000.0) -> str:
 
 
 @pytest.mark.parametrize(
-    ("edges", "habit", "expected"),
+    ("edges", "standing", "expected"),
     [
-        ({"low": 0.0, "ace": 0.3}, "low", "ace"),  # clearly better: the search leaves the habit
-        ({"low": 0.0, "ace": 0.3}, "ace", "ace"),  # the habit is already best
-        ({"low": 0.0, "ace": 0.3}, None, "ace"),  # no habit: the best mean
-        ({"low": 0.0, "ace": 0.0}, "low", "low"),  # no difference: the habit stays
+        ({"low": 0.0, "ace": 0.3}, "low", "ace"),  # clearly better: the search leaves the standing move
+        ({"low": 0.0, "ace": 0.3}, "ace", "ace"),  # the standing move is already best
+        ({"low": 0.0, "ace": 0.3}, None, "ace"),  # no standing move: the best mean
+        ({"low": 0.0, "ace": 0.0}, "low", "low"),  # no difference: the standing move stays
         ({"low": 0.0, "ace": -0.2, "king": 0.25}, "ace", "king"),
     ],
 )
-def test_the_habit_move_is_left_only_for_a_clearly_better_one(
-    edges: dict[str, float], habit: str | None, expected: str
+def test_the_standing_move_is_left_only_for_a_clearly_better_one(
+    edges: dict[str, float], standing: str | None, expected: str
 ) -> None:
-    assert decided(search(edges, habit, iterations=200, noise=1.0)) == expected
+    assert decided(search(edges, standing, iterations=200, noise=1.0)) == expected
 
 
-def test_noise_alone_does_not_move_the_seat_off_its_habit() -> None:
-    """Equal moves under heavy playout noise: the best mean is a coin toss, the choice stays the habit."""
+def test_noise_alone_does_not_move_the_seat_off_its_standing_move() -> None:
+    """Equal moves under heavy playout noise: the best mean is a coin toss, the standing move stays."""
     kept = sum(
         decided(search({"low": 0.0, "mid": 0.0, "ace": 0.0}, "low", iterations=40, noise=4.0, seed=seed))
         == "low"
@@ -95,8 +96,8 @@ def test_the_choice_is_the_same_however_the_search_is_sliced() -> None:
     assert whole.best()[1].total == pytest.approx(sliced.best()[1].total)
 
 
-def test_a_habit_move_outside_the_moves_is_refused() -> None:
-    with pytest.raises(ValueError, match="habit move 'x' is not among"):
+def test_a_standing_move_outside_the_moves_is_refused() -> None:
+    with pytest.raises(ValueError, match="standing move 'x' is not among"):
         search({"a": 0.0}, "x", iterations=1, noise=0.0)
 
 

@@ -8,12 +8,14 @@ with the same playout seed, by the game's playout habits on the lean engine, and
 settlement for the seat. Because all moves meet the same deals and the same chance, their differences
 are measured far more precisely than their values (common random numbers).
 
-The seat then keeps its habit move (the `easy` player's choice) unless another move did better by at least
-`CONFIDENCE` standard errors of the paired difference: one decision improved on a sound policy, never
-traded for it on the strength of noise or of sampled worlds a real deal would not give. Measured in the
+The seat then keeps its standing move (the `easy` player's choice, or an earlier search's) unless another
+move did better by at least `CONFIDENCE` standard errors of the paired difference: one decision improved on
+a sound policy, never traded for it on the strength of noise or of sampled worlds a real deal would not
+give. Measured in the
 arena (issue 5's notes), taking the plain best mean, or searching a tree (information-set MCTS, in git
 history), was no stronger than `easy` in Königrufen; the guarded choice is, and more so with the
-likelihood. The levels differ only in their budget: deals searched, and candidates per deal.
+likelihood. The levels differ only in their budget: deals searched, candidates per deal, and (for `hard`)
+a second search that starts from the first one's answer (`game.ai.thinker`).
 
 The search runs in slices (`run(budget_ms)`) so a table can think a few milliseconds per frame; for the
 same view, seed and iteration budget it always makes the same choice.
@@ -27,7 +29,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol, Self
 
-CONFIDENCE = 1.0  # standard errors by which a move must beat the habit move to be chosen instead
+CONFIDENCE = 1.0  # standard errors by which a move must beat the standing move to be chosen instead
 
 
 class LeanState(Protocol):
@@ -54,9 +56,9 @@ class Tally:
 class Search:
     """One decision among `root_moves` (the seat's own, the same in every sampled deal). `sample(rng)`
     deals a world consistent with the view; `rollout(state, rng)` plays a world to its end by habits;
-    `values(state)` scores a finished world per seat (about -1..1); `habit` is the move the table habits
-    choose here, kept unless another is clearly better; `likelihood(world)`, when given, weighs
-    `candidates` sampled worlds for each one searched."""
+    `values(state)` scores a finished world per seat (about -1..1); `standing` is the move kept unless
+    another is clearly better (the table habits' choice here, or an earlier search's); `likelihood(world)`,
+    when given, weighs `candidates` sampled worlds for each one searched."""
 
     def __init__(
         self,
@@ -67,18 +69,18 @@ class Search:
         values: Callable[[Any], Sequence[float]],
         iterations: int,
         rng: random.Random,
-        habit: Hashable | None = None,
+        standing: Hashable | None = None,
         likelihood: Callable[[Any], float] | None = None,
         candidates: int = 1,
     ) -> None:
-        if habit is not None and habit not in root_moves:
-            raise ValueError(f"the habit move {habit!r} is not among the moves searched")
+        if standing is not None and standing not in root_moves:
+            raise ValueError(f"the standing move {standing!r} is not among the moves searched")
         self.seat = seat
         self.root_moves = root_moves
         self.sample, self.rollout, self.values = sample, rollout, values
         self.iterations = iterations
         self.rng = rng
-        self.habit = habit
+        self.standing = standing
         self.likelihood, self.candidates = likelihood, candidates
         self.results: dict[Hashable, list[float]] = {move: [] for move in root_moves}
         self.done = 0  # iterations (sampled deals) so far, every move played out in each
@@ -103,17 +105,17 @@ class Search:
         return self.finished
 
     def best(self) -> tuple[Hashable, Tally]:
-        """The habit move, unless the best mean beats it by `CONFIDENCE` standard errors; its results."""
+        """The standing move, unless the best mean beats it by `CONFIDENCE` standard errors; its results."""
         if not self.done:
             raise ValueError("the search has not run")
         n = self.done
         results = {move: values[:n] for move, values in self.results.items()}  # whole deals only
         means = {move: sum(values) / n for move, values in results.items()}
         top = max(self.root_moves, key=means.__getitem__)
-        habit = self.habit
-        if habit is None or top == habit or _paired_z(results[top], results[habit]) >= CONFIDENCE:
+        standing = self.standing
+        if standing is None or top == standing or _paired_z(results[top], results[standing]) >= CONFIDENCE:
             return top, Tally(results[top])
-        return habit, Tally(results[habit])
+        return standing, Tally(results[standing])
 
     def _playout(self) -> None:
         """One short step: samples one candidate world, or plays the next root move out in the current one."""

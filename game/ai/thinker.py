@@ -1,11 +1,13 @@
 """A computer's decision made in slices: the table advances it a few milliseconds per frame, so cards keep
 moving while a computer thinks, and reads the move when it is ready. Hints use the same path at `normal`.
 
-`easy` is the rule-based player; `normal` and `hard` are the same search (`game.ai.search`) over deals
-sampled from the seat's view, which keeps the easy player's move unless another proved better in those
-deals. They differ only in how many deals they search, and how many they sample for each one searched
-(keeping the ones likelier under the others' play so far), with a time cap so a slow machine still never
-keeps the table waiting. Below the cap a decision depends only on the view, the level and the seed.
+`easy` is the rule-based player; `normal` and `hard` search deals sampled from the seat's view
+(`game.ai.search`), keeping a standing move unless another proved better in those deals. `normal` searches
+once, from the easy player's move. `hard` first reaches exactly normal's answer, then thinks on with more
+deals, and more sampled for each one searched, and leaves that answer only for a move clearly better in them:
+more thought can only overturn a conclusion on evidence, never on the noise of fresh deals. Each stage has
+a time cap so a slow machine still never keeps the table waiting; below the caps a decision depends only on
+the view, the level and the seed.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from game.ai import koenigrufen_easy, koenigrufen_search, twotenjack_easy, twote
 from game.ai.search import Search
 
 LEVELS = ("easy", "normal", "hard")
-ITERATIONS = {"normal": 150, "hard": 400}  # deals searched per decision, each playing out every move
+STAGES = {"normal": ("normal",), "hard": ("normal", "hard")}  # each level's searches, in order
+ITERATIONS = {"normal": 150, "hard": 400}  # deals a stage searches, each playing out every move
 CANDIDATES = {"normal": 4, "hard": 12}  # deals sampled for each one searched, the likelier ones kept
-CAP_MS = {"normal": 200.0, "hard": 850.0}  # thinking time after which the best move so far is taken
+CAP_MS = {"normal": 200.0, "hard": 700.0}  # a stage's thinking time, after which its best move so far stands
 
 # Reason codes a Decision may carry; the interface shows tr(f"hint.{reason}", **params).
 REASONS = (
@@ -65,7 +68,11 @@ class Thinker:
         self.rng = random.Random(seed)
         self.decision: Decision | None = None
         self.spent_ms = 0.0
-        self.cap_ms = CAP_MS.get(level, 0.0) if capped else math.inf
+        self.capped = capped
+        self.stages = STAGES.get(level, ())
+        self.stage = 0  # the index in `stages` of the search under way
+        self.stage_ms = 0.0  # its thinking time so far
+        self._since = 0.0  # when the current step, or the stage if it began within the step, started
         self.search: Search | None = None
         self.choices = 0  # the legal moves the seat had, once decided
 
@@ -75,13 +82,17 @@ class Thinker:
 
     def step(self, budget_ms: float) -> bool:
         """Thinks for about `budget_ms`; True once the decision is ready."""
-        start = time.perf_counter()
+        start = self._since = time.perf_counter()
         if self.decision is None:
-            self._think(min(budget_ms, self.cap_ms - self.spent_ms))
-            if self.decision is None and self.spent_ms + (time.perf_counter() - start) * 1000 >= self.cap_ms:
+            self._think(min(budget_ms, self._cap() - self.stage_ms))
+            self.stage_ms += (time.perf_counter() - self._since) * 1000
+            if self.decision is None and self.stage_ms >= self._cap():
                 self._conclude()
         self.spent_ms += (time.perf_counter() - start) * 1000
         return self.decision is not None
+
+    def _cap(self) -> float:
+        return CAP_MS[self.stages[self.stage]] if self.capped and self.stages else math.inf
 
     def _think(self, budget_ms: float) -> None:
         game, view = self.game, self.view
@@ -93,27 +104,40 @@ class Thinker:
             if len(choices) == 1:
                 self._decide(game.action(view, choices[0]), 1, None)
                 return
-            self.search = Search(
-                view.seat,
-                choices,
-                game.sampler(view),
-                game.rollout,
-                game.values,
-                ITERATIONS[self.level],
-                self.rng,
-                game.habit(view, random.Random(self.rng.random())),
-                game.likelihood(view),
-                CANDIDATES[self.level],
-            )
+            self._start(choices, game.habit(view, random.Random(self.rng.random())))
+        assert self.search is not None
         if self.search.run(budget_ms):
             self._conclude()
 
+    def _start(self, choices: list[Any], standing: Any) -> None:
+        """The current stage's search, which keeps `standing` unless another move proves better."""
+        level = self.stages[self.stage]
+        game, view = self.game, self.view
+        self.search = Search(
+            view.seat,
+            choices,
+            game.sampler(view),
+            game.rollout,
+            game.values,
+            ITERATIONS[level],
+            self.rng,
+            standing,
+            game.likelihood(view),
+            CANDIDATES[level],
+        )
+
     def _conclude(self) -> None:
-        """Takes the search's choice: the habit move unless another proved better."""
+        """Takes the stage's choice, as the standing move of the next stage or as the decision."""
         assert self.search is not None
         move, node = self.search.best()
+        choices = self.search.root_moves
+        self.stage += 1
+        if self.stage < len(self.stages):
+            self.stage_ms, self._since = 0.0, time.perf_counter()
+            self._start(list(choices), move)
+            return
         chance = node.wins / node.visits if node.visits else None
-        self._decide(self.game.action(self.view, move), len(self.search.root_moves), chance)
+        self._decide(self.game.action(self.view, move), len(choices), chance)
 
     def _decide(self, act: Any, choices: int, chance: float | None) -> None:
         self.choices = choices
