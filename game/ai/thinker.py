@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,7 +110,7 @@ class Thinker:
         if self.search.run(budget_ms):
             self._conclude()
 
-    def _start(self, choices: list[Any], standing: Any) -> None:
+    def _start(self, choices: Sequence[Any], standing: Any) -> None:
         """The current stage's search, which keeps `standing` unless another move proves better."""
         level = self.stages[self.stage]
         game, view = self.game, self.view
@@ -134,7 +135,7 @@ class Thinker:
         self.stage += 1
         if self.stage < len(self.stages):
             self.stage_ms, self._since = 0.0, time.perf_counter()
-            self._start(list(choices), move)
+            self._start(choices, move)
             return
         chance = node.wins / node.visits if node.visits else None
         self._decide(self.game.action(self.view, move), len(choices), chance)
@@ -146,7 +147,7 @@ class Thinker:
 
 
 def decide(game: str, view: Any, level: str, seed: int) -> Decision:
-    """The whole decision at once, without the time cap: the same view and seed always give the same
+    """The whole decision at once, without the time caps: the same view and seed always give the same
     decision, however busy the machine (tests)."""
     thinker = Thinker(game, view, level, seed, capped=False)
     while not thinker.step(1000.0):
