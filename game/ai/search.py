@@ -11,11 +11,10 @@ are measured far more precisely than their values (common random numbers).
 The seat then keeps its standing move (the `easy` player's choice, or an earlier search's) unless another
 move did better by at least `CONFIDENCE` standard errors of the paired difference: one decision improved on
 a sound policy, never traded for it on the strength of noise or of sampled worlds a real deal would not
-give. Measured in the
-arena (issue 5's notes), taking the plain best mean, or searching a tree (information-set MCTS, in git
-history), was no stronger than `easy` in Königrufen; the guarded choice is, and more so with the
-likelihood. The levels differ only in their budget: deals searched, candidates per deal, and (for `hard`)
-a second search that starts from the first one's answer (`game.ai.thinker`).
+give. Measured in the arena (issue 5's notes), taking the plain best mean, or searching a tree
+(information-set MCTS, in git history), was no stronger than `easy` in Königrufen; the guarded choice is,
+and more so with the likelihood. The levels differ only in their budget: deals searched, candidates per
+deal, and (for `hard`) a second search that starts from the first one's answer (`game.ai.thinker`).
 
 The search runs in slices (`run(budget_ms)`) so a table can think a few milliseconds per frame; for the
 same view, seed and iteration budget it always makes the same choice.
