@@ -111,19 +111,20 @@ class Thinker:
             self._conclude()
 
     def _start(self, choices: Sequence[Any], standing: Any) -> None:
-        """The current stage's search, which keeps `standing` unless another move proves better."""
+        """The current stage's search, which keeps `standing` unless another move proves better; a later stage
+        deals and weighs worlds with the functions the first one prepared from the view."""
         level = self.stages[self.stage]
-        game, view = self.game, self.view
+        game, view, earlier = self.game, self.view, self.search
         self.search = Search(
             view.seat,
             choices,
-            game.sampler(view),
+            earlier.sample if earlier else game.sampler(view),
             game.rollout,
             game.values,
             ITERATIONS[level],
             self.rng,
             standing,
-            game.likelihood(view),
+            earlier.likelihood if earlier else game.likelihood(view),
             CANDIDATES[level],
         )
 
