@@ -61,12 +61,15 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--level goes with a trick-game --demo")
     journal = None
     if args.load:
-        from game.journal import JournalError, load_journal
+        from game.journal import load_journal
+        from game.settings import player_language
+        from game.storage import FileProblem, Refused
 
         try:
             journal = load_journal(Path(args.load))
-        except JournalError as exc:
-            print(f"atout: {exc}", file=sys.stderr)
+        except FileProblem as exc:
+            message = Refused(Path(args.load), exc.words).words.text(player_language())
+            print(f"atout: {message}", file=sys.stderr)
             return 2
         if args.demo and args.demo != journal.game:
             print(f"atout: {args.load} holds a {journal.game} match, not {args.demo}", file=sys.stderr)

@@ -27,9 +27,9 @@ class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None) -> None:
         pygame.init()
         text.reset()
-        problem = None
+        refused = None
         if settings is None:
-            settings, problem = load_settings()
+            settings, refused = load_settings()
         self.settings = settings
         self.windowed_size = size
         self.screen = self._open_window(size, settings.fullscreen)
@@ -50,8 +50,8 @@ class App:
         self.frame_ms: list[float] = []
         self.ai_ms: list[float] = []
         self._update_scale()
-        if problem:
-            self.notices.show(i18n.tr("notice.bad_settings", problem=problem))
+        if refused:
+            self.notices.show(i18n.tr("notice.bad_settings", problem=refused.words.text()), 10.0)
 
     # window -------------------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from game import storage
+from game import schema, storage
 from game.i18n import tr
 from game.rules.falkenstein import LEVELS
 from game.rules.falkenstein_data import HERO_DESCRIPTIONS, HEROES, TALENTS
@@ -19,6 +19,7 @@ from game.rules.falkenstein_session import Character, Talent
 FILE_NAME = "characters.json"
 VERSION = 1
 MAX_TALENTS = 10
+MAX_SAVED = 200  # characters: more is not a file the editor wrote
 MAX_NAME = 28
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -36,52 +37,46 @@ def to_json(character: Character) -> dict[str, Any]:
     return {"name": character.name, "talents": [{"id": t.id, "level": t.level} for t in character.talents]}
 
 
-def from_json(data: Any, where: str) -> Character:
-    """One character from the file; ValueError names what is wrong and where."""
-    if not isinstance(data, dict):
-        raise ValueError(f"{where}: not an object")
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"{where}: empty name")
-    if len(name) > MAX_NAME:
-        raise ValueError(f"{where}: name longer than {MAX_NAME} characters")
-    talents = data.get("talents")
-    if not isinstance(talents, list) or not 1 <= len(talents) <= MAX_TALENTS:
-        raise ValueError(f"{name!r}: needs 1 to {MAX_TALENTS} talents")
-    parsed = []
-    for item in talents:
-        talent_id = item.get("id") if isinstance(item, dict) else None
-        level = item.get("level") if isinstance(item, dict) else None
-        if talent_id not in TALENTS:
-            raise ValueError(f"{name!r}: unknown talent {talent_id!r}")
-        if isinstance(level, bool) or level not in LEVELS:
-            raise ValueError(f"{name!r}: bad level {level!r} for {talent_id!r}")
-        parsed.append(make_talent(talent_id, level))
-    return Character(name, tuple(parsed))
+def _talent(data: Any, where: schema.Where) -> Talent:
+    fields = schema.obj(
+        data, where, {"id": schema.choice(TALENTS, listed=False), "level": schema.choice(LEVELS)}
+    )
+    return make_talent(fields["id"], fields["level"])
 
 
-def load_custom() -> list[Character]:
-    """The saved characters; raises storage.BadFile (with the file already set aside) if unusable."""
-    path = custom_path()
-    data = storage.load_json(path)
-    if data is None:
-        return []
-    entries = data.get("characters") if isinstance(data, dict) else None
-    if not isinstance(entries, list):
-        raise storage.set_aside(path, "no list of characters")
-    try:
-        return [from_json(entry, f"character {i + 1}") for i, entry in enumerate(entries)]
-    except ValueError as exc:
-        raise storage.set_aside(path, str(exc)) from exc
+def _character(data: Any, where: schema.Where) -> Character:
+    fields = schema.obj(
+        data,
+        where,
+        {"name": schema.text(MAX_NAME, shortest=1), "talents": schema.items(_talent, 1, MAX_TALENTS)},
+    )
+    schema.distinct(tuple(t.id for t in fields["talents"]), f"{where}.talents")
+    return Character(fields["name"], fields["talents"])
+
+
+def decode(data: Any) -> list[Character]:
+    """The characters a parsed file holds, every field checked (FileProblem names the first bad one)."""
+    fields = schema.obj(
+        data,
+        schema.ROOT,
+        {"characters": schema.items(_character, 0, MAX_SAVED)},
+        {"version": schema.choice((VERSION,))},
+    )
+    return list(fields["characters"])
+
+
+def load_custom() -> tuple[list[Character], storage.Refused | None]:
+    """The saved characters; a bad file is kept aside and comes back as the reason, with none."""
+    found, refused = storage.load(custom_path(), decode)
+    return found or [], refused
 
 
 def load_custom_or_report(report: Callable[[str], None]) -> list[Character]:
     """The saved characters, or none after telling the player why the file was set aside."""
-    try:
-        return load_custom()
-    except storage.BadFile as exc:
-        report(tr("characters.bad_file", problem=str(exc)))
-        return []
+    found, refused = load_custom()
+    if refused is not None:
+        report(tr("characters.bad_file", problem=refused.words.text()))
+    return found
 
 
 def save_custom(characters: Sequence[Character]) -> None:
@@ -101,10 +96,7 @@ def describe(character: Character) -> str:
     return " · ".join(talent_line(t) for t in character.talents)
 
 
-def all_characters(report: Callable[[str], None] | None = None) -> list[Character]:
-    """Every character a seat can take: the ready-made heroes first, then the player's own.
-
-    A bad file is set aside and either `report`ed (then only the heroes are offered) or raised as
-    storage.BadFile when there is nobody to tell.
-    """
-    return [*HEROES, *(load_custom() if report is None else load_custom_or_report(report))]
+def all_characters(report: Callable[[str], None]) -> list[Character]:
+    """Every character a seat can take: the ready-made heroes first, then the player's own (none, after
+    `report`ing why, when their file had to be set aside)."""
+    return [*HEROES, *load_custom_or_report(report)]

@@ -13,11 +13,11 @@ import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from game import storage
 from game.autosave import HISTORY_KEPT, HISTORY_NAME, Autosave, history_files
-from game.journal import Journal, load_journal, new_state, replay
+from game.i18n import Words
+from game.journal import Journal, from_json, new_state, replay
 from game.journal_codec import GAMES, Setup
 from game.rules.falkenstein_session import FalkensteinGame
 from game.rules.scenario import Text
@@ -27,7 +27,7 @@ from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
 
 @dataclass(frozen=True)
 class Entry:
-    """One finished match (or one unreadable file, when `problem` says why)."""
+    """One finished match (or one unreadable file, when `refused` says why)."""
 
     path: Path
     when: float  # seconds since the epoch: when the match finished
@@ -40,12 +40,11 @@ class Entry:
     played: int = 0  # deals, rounds or challenges played
     success: bool | None = None  # a Falkenstein scenario's outcome; None without a scenario
     scenario: Text | None = None  # a Falkenstein scenario's title, in every language
-    problem: str = ""  # why the file is unreadable
-    aside: str = ""  # the name it was kept aside under
+    refused: storage.Refused | None = None  # why the file is unreadable, and where it was kept
 
     @property
     def readable(self) -> bool:
-        return not self.problem
+        return self.refused is None
 
 
 # (path, size, mtime) -> entry: a match replays once per run of the app, not at every visit
@@ -66,24 +65,18 @@ def entry(path: Path) -> Entry:
     """The summary of one history file; a bad one is kept aside and comes back with its problem."""
     try:
         info = path.stat()
-    except OSError as exc:
-        return Entry(path, time.time(), _game_of_name(path), problem=exc.strerror or str(exc))
+    except OSError:
+        refused = storage.Refused(path, Words("file.problem.unreadable"))
+        return Entry(path, time.time(), _game_of_name(path), refused=refused)
     key = (str(path), info.st_size, info.st_mtime_ns)
     cached = _cache.get(key)
     if cached is not None:
         return cached
     when = _when(path, info.st_mtime)
-    try:
-        journal = load_journal(path)
-        state, _ = replay(journal)
-        found = _summary(path, when, journal, state)
-    except Exception as exc:  # whatever a file holds, the list shows it as unreadable and goes on
-        message = " ".join(str(exc).removeprefix(f"{path.name}: ").split()) or type(exc).__name__
-        try:
-            aside = storage.keep_aside(path).name
-        except OSError:
-            aside = ""
-        return Entry(path, when, _game_of_name(path), problem=message, aside=aside)
+    found, refused = storage.load(path, lambda data: _summary(path, when, from_json(data)))
+    if refused is not None:
+        return Entry(path, when, _game_of_name(path), refused=refused)
+    assert found is not None
     _cache[key] = found
     return found
 
@@ -104,7 +97,8 @@ def _game_of_name(path: Path) -> str:
     return match.group(2) if match and match.group(2) in GAMES else ""
 
 
-def _summary(path: Path, when: float, journal: Journal, state: Any) -> Entry:
+def _summary(path: Path, when: float, journal: Journal) -> Entry:
+    state, _ = replay(journal)
     setup = journal.setup
     if isinstance(state, FalkensteinGame):
         assert isinstance(setup, FalkensteinSetup)

@@ -1,8 +1,8 @@
 """A match journal: the setup, the seed and every action taken, enough to replay the match exactly.
 
-Games are deterministic from their setup and actions, so a journal is the whole save. A file is read
-as bytes, bounded in size, decoded as UTF-8 and parsed as JSON, then checked field by field and
-replayed; whatever is wrong is refused with one line that says what, and nothing is ever evaluated.
+Games are deterministic from their setup and actions, so a journal is the whole save. A file is read the
+way every player's file is (`storage.parse`), then checked field by field and replayed; whatever is wrong
+is a FileProblem that says what, in the player's language, and nothing is ever evaluated.
 """
 
 from __future__ import annotations
@@ -13,21 +13,20 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game import storage
+from game import schema, storage
+from game.i18n import Words, has
 from game.journal_codec import GAMES, Setup, decode_action, decode_setup, encode_action, encode_setup
+from game.rules.errors import IllegalAction
 from game.rules.falkenstein_session import HOST, FalkensteinGame
 from game.scenes.falkenstein_setup import FalkensteinSetup
+from game.storage import FileProblem
 
 FORMAT = "atout-journal"
 VERSION = 1
 # Bumped when a game's rules change what an action does, so an old journal is refused, not misread.
 RULES_VERSION = {"falkenstein": 1, "koenigrufen": 1, "twotenjack": 1}
-MAX_BYTES = storage.MAX_FILE_BYTES
 KEYS = ("format", "version", "rules_version", "game", "setup", "actions", "finished")
-
-
-class JournalError(ValueError):
-    """A journal that cannot be used; the message is one line that says why."""
+MAX_ACTIONS = 100_000  # a hundred long deals hold a few thousand
 
 
 @dataclass
@@ -50,34 +49,39 @@ class Journal:
 
 
 def from_json(data: Any) -> Journal:
-    """The journal a parsed file holds; a wrong shape or version is a ValueError naming it."""
+    """The journal a parsed file holds, every field checked; a FileProblem names what is wrong."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not an Atout journal")
-    _version(data.get("version"), VERSION, "journal version")
-    unknown = sorted(set(data) - set(KEYS))
-    missing = [key for key in KEYS if key not in data]
-    if unknown or missing:
-        raise ValueError(f"unknown field {unknown[0]!r}" if unknown else f"missing field {missing[0]!r}")
-    game = data["game"]
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}")
-    _version(data["rules_version"], RULES_VERSION[game], f"{game} rules version")
-    if not isinstance(data["finished"], bool):
-        raise ValueError("finished must be true or false")
-    if not isinstance(data["actions"], list):
-        raise ValueError("actions must be a list")
-    setup = decode_setup(game, data["setup"])
-    actions = [decode_action(game, a, f"action {i}") for i, a in enumerate(data["actions"])]
-    return Journal(game, setup, actions, data["finished"])
+        raise FileProblem("not_a_journal")
+    schema.obj(data, schema.ROOT, dict.fromkeys(KEYS, _checked))  # every field there, and no other
+    _version(data["version"], VERSION, "version")
+    game = schema.choice(GAMES)(data["game"], "game")
+    _version(data["rules_version"], RULES_VERSION[game], "rules_version")
+    fields = schema.obj(
+        data,
+        schema.ROOT,
+        {
+            **dict.fromkeys(KEYS, _checked),
+            "setup": lambda setup, where: decode_setup(game, setup),
+            "actions": schema.items(
+                lambda action, where: decode_action(game, action, str(where)), 0, MAX_ACTIONS
+            ),
+            "finished": schema.boolean,
+        },
+    )
+    return Journal(game, fields["setup"], list(fields["actions"]), fields["finished"])
 
 
-def _version(value: Any, known: int, what: str) -> None:
-    if type(value) is not int:
-        raise ValueError(f"{what} must be a whole number, not {value!r}"[:120])
+def _checked(value: Any, where: schema.Where) -> Any:
+    """A field checked on its own (the versions and the game come first: they say how to read the rest)."""
+    return value
+
+
+def _version(value: Any, known: int, where: str) -> None:
+    schema.integer(0, 2**31)(value, where)
     if value > known:
-        raise ValueError(f"{what} {value} is newer than this Atout reads ({known})")
+        raise FileProblem("newer_version", where=where, found=value, known=known)
     if value != known:
-        raise ValueError(f"unknown {what} {value}")
+        raise FileProblem("not_one_of", where=where, options=known, value=value)
 
 
 def new_state(setup: Setup) -> Any:
@@ -88,13 +92,19 @@ def new_state(setup: Setup) -> Any:
 
 
 def replay(journal: Journal) -> tuple[Any, int]:
-    """The rules state after every action; an illegal action is a ValueError with its index and reason."""
+    """The rules state after every action; an action the rules refuse is a FileProblem with its index and
+    the rules' reason."""
     state = new_state(journal.setup)
     for index, action in enumerate(journal.actions):
         try:
             state.apply(action)
         except ValueError as exc:
-            raise ValueError(f"action {index} ({type(action).__name__}) is illegal: {exc}") from None
+            reason = (
+                Words(f"illegal.{exc.code}", dict(exc.params))
+                if isinstance(exc, IllegalAction) and has(f"illegal.{exc.code}")
+                else Words("file.problem.against_rules")
+            )
+            raise FileProblem("illegal_action", index=index, reason=reason) from None
     return state, len(journal.actions)
 
 
@@ -108,48 +118,17 @@ def digest(state: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def load_journal(path: Path) -> Journal:
-    """Reads, checks and replays a journal file; any problem is a JournalError naming the file."""
-    try:
-        return _load(path)
-    except JournalError:
-        raise
-    except RecursionError:
-        raise JournalError(f"{path.name}: nested too deeply") from None
-    except (ValueError, TypeError) as exc:
-        raise JournalError(f"{path.name}: {_one_line(str(exc))}") from None
-
-
-def _load(path: Path) -> Journal:
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise JournalError(f"{path.name}: too large ({size} bytes; at most {MAX_BYTES})")
-        with path.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise JournalError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
-    if len(raw) > MAX_BYTES:
-        raise JournalError(f"{path.name}: too large (more than {MAX_BYTES} bytes)")
-    if not raw.strip():
-        raise JournalError(f"{path.name}: empty")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise JournalError(f"{path.name}: not UTF-8 text (byte {exc.start})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise JournalError(f"{path.name}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
-    except ValueError:  # the only other refusal of the parser: an integer of thousands of digits
-        raise JournalError(f"{path.name}: not valid JSON (a number too long)") from None
+def decode(data: Any) -> Journal:
+    """A parsed file's journal, checked and replayed: a journal whose actions the rules refuse is refused."""
     journal = from_json(data)
     replay(journal)
     return journal
 
 
-def _one_line(message: str) -> str:
-    return " ".join(message.split())[:300]
+def load_journal(path: Path) -> Journal:
+    """Reads, checks and replays a journal file; any problem is a storage.FileProblem. The file stays where
+    it is: a caller that found it itself keeps it aside with `storage.load(path, decode)`."""
+    return storage.parse(path, decode)
 
 
 def save_journal(path: Path, journal: Journal) -> None:

@@ -1,20 +1,24 @@
 """Table setups and rules actions as plain JSON, decoded strictly: a wrong field is named, never guessed.
 
-Nothing here evaluates what it reads; every value is checked against the type its dataclass declares.
+Nothing here evaluates what it reads; every value is checked, by `game.schema`, against what the table can
+be built from: its type, its range, the names it may take.
 """
 
 from __future__ import annotations
 
 from dataclasses import fields
-from types import NoneType, UnionType
-from typing import Any, get_args, get_origin
+from typing import Any
 
+from game import schema
 from game.rules import falkenstein_session as fal
 from game.rules import koenigrufen_game as kr
 from game.rules import twotenjack_game as ttj
-from game.rules.falkenstein_session import Character, Talent
-from game.scenes.card_setup import CardTableSetup, SeatPlayer
-from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
+from game.rules.falkenstein import LEVELS as TALENT_LEVELS
+from game.rules.falkenstein import SUITS
+from game.rules.falkenstein_session import MAX_CHARACTERS, Character, Talent
+from game.scenes.card_setup import LEVELS, CardTableSetup, SeatPlayer
+from game.scenes.falkenstein_setup import MODES, FalkensteinSetup, SeatSetup, find_scenario
+from game.storage import FileProblem
 
 GAMES = ("falkenstein", "koenigrufen", "twotenjack")
 ACTIONS: dict[str, dict[str, type]] = {
@@ -28,57 +32,25 @@ ACTIONS: dict[str, dict[str, type]] = {
 SEATS = {"falkenstein": (1, 4), "koenigrufen": (4, 4), "twotenjack": (2, 6)}
 MAX_TEXT = 200  # names and ids: longer is not a save Atout wrote
 MAX_SEED = 2**63
+MAX_SMALL = 1000  # seats, levels, halves, list lengths in an action: larger is not a save Atout wrote
+MAX_DEALS = 100
+MAX_TALENTS = 10
 
 Setup = FalkensteinSetup | CardTableSetup
 
 
-# --- checking plain values ------------------------------------------------------------------------------
+# --- checks of plain values ---------------------------------------------------------------------------
 
-
-def _value(value: Any, kind: Any, where: str) -> Any:
-    """`value` as `kind` (int, str, bool, tuple[X, ...], a union with None); ValueError naming `where`."""
-    origin = get_origin(kind)
-    if origin is UnionType:
-        if value is None and NoneType in get_args(kind):
-            return None
-        (inner,) = [arg for arg in get_args(kind) if arg is not NoneType]
-        return _value(value, inner, where)
-    if origin is tuple:
-        if not isinstance(value, list):
-            raise ValueError(f"{where} must be a list, not {_kind(value)}")
-        return tuple(_value(item, get_args(kind)[0], f"{where}[{i}]") for i, item in enumerate(value))
-    if kind is bool and isinstance(value, bool):
-        return value
-    if kind is int and type(value) is int:
-        return value
-    if kind is str and isinstance(value, str):
-        if len(value) > MAX_TEXT:
-            raise ValueError(f"{where} is longer than {MAX_TEXT} characters")
-        return value
-    raise ValueError(f"{where} must be {getattr(kind, '__name__', kind)}, not {_kind(value)}")
-
-
-def _kind(value: Any) -> str:
-    return "null" if value is None else type(value).__name__
-
-
-def _object(data: Any, spec: dict[str, Any], where: str, extra: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The fields of a JSON object, exactly those of `spec` (plus `extra`, read by the caller)."""
-    if not isinstance(data, dict):
-        raise ValueError(f"{where} must be an object, not {_kind(data)}")
-    missing = [name for name in spec if name not in data]
-    if missing:
-        raise ValueError(f"{where}: missing field {missing[0]!r}")
-    unknown = [name for name in data if name not in spec and name not in extra]
-    if unknown:
-        raise ValueError(f"{where}: unknown field {unknown[0]!r}")
-    return {name: _value(data[name], kind, f"{where}.{name}") for name, kind in spec.items()}
-
-
-def _list(data: Any, where: str) -> list[Any]:
-    if not isinstance(data, list):
-        raise ValueError(f"{where} must be a list, not {_kind(data)}")
-    return data
+NAME = schema.text(MAX_TEXT)
+SEED = schema.integer(0, MAX_SEED - 1)
+SMALL = schema.integer(0, MAX_SMALL)
+# an action field's declared type -> the check of its JSON value
+FIELD_CHECKS: dict[Any, schema.Check[Any]] = {
+    int: SMALL,
+    str: NAME,
+    bool: schema.boolean,
+    tuple[str, ...]: schema.items(NAME, 0, MAX_SMALL),
+}
 
 
 # --- actions --------------------------------------------------------------------------------------------
@@ -93,15 +65,15 @@ def encode_action(action: Any) -> dict[str, Any]:
 
 
 def decode_action(game: str, data: Any, where: str = "action") -> Any:
-    """The action object; an unknown type, a missing or extra field or a wrong type is a ValueError."""
+    """The action object; an unknown type, a missing or extra field or a wrong value is a FileProblem."""
     if not isinstance(data, dict):
-        raise ValueError(f"{where} must be an object, not {_kind(data)}")
+        raise schema.wrong_type(data, where, "object")
     classes = ACTIONS[game]
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in classes:
-        raise ValueError(f"{where}: unknown action type {kind!r} for {game}")
+    kind = schema.choice(tuple(classes))(data.get("type"), f"{where}.type")
     cls = classes[kind]
-    return cls(**_object(data, {f.name: f.type for f in fields(cls)}, f"{where} ({kind})", ("type",)))
+    checks = {"type": schema.choice((kind,)), **{f.name: FIELD_CHECKS[f.type] for f in fields(cls)}}
+    values = schema.obj(data, f"{where} ({kind})", checks)
+    return cls(**{name: value for name, value in values.items() if name != "type"})
 
 
 # --- setups ---------------------------------------------------------------------------------------------
@@ -135,44 +107,68 @@ def encode_setup(setup: Setup) -> dict[str, Any]:
 
 
 def decode_setup(game: str, data: Any) -> Setup:
-    """The table setup; its own checks (modes, levels, talents) raise ValueError too."""
+    """The table setup, every field checked against what a table can be built from."""
     if game == "falkenstein":
-        top = _object(
-            data, {"mode": str, "scenario_id": str | None, "host_name": str, "seed": int}, "setup", ("seats",)
-        )
-        seats = tuple(
-            _falkenstein_seat(seat, f"setup.seats[{i}]") for i, seat in enumerate(_seats(game, data))
-        )
-        return FalkensteinSetup(top["mode"], seats, top["scenario_id"], top["host_name"], _seed(top["seed"]))
-    top = _object(data, {"seed": int, "deals": int | None}, "setup", ("seats",))
-    seats = tuple(
-        SeatPlayer(**_object(seat, {"name": str, "human": bool, "level": str}, f"setup.seats[{i}]"))
-        for i, seat in enumerate(_seats(game, data))
-    )
-    if top["deals"] is not None and not 1 <= top["deals"] <= 100:
-        raise ValueError(f"setup.deals must be 1 to 100, not {top['deals']}")
-    return CardTableSetup(game, seats, _seed(top["seed"]), top["deals"])
-
-
-def _seats(game: str, data: dict[str, Any]) -> list[Any]:
-    seats = _list(data["seats"], "setup.seats")
+        return _falkenstein_setup(data)
     low, high = SEATS[game]
-    if not low <= len(seats) <= high:
-        raise ValueError(f"{game} seats {low} to {high} players, not {len(seats)}")
-    return seats
-
-
-def _seed(seed: int) -> int:
-    if not 0 <= seed < MAX_SEED:
-        raise ValueError(f"setup.seed must be 0 to 2**63 - 1, not {seed}")
-    return seed
-
-
-def _falkenstein_seat(data: Any, where: str) -> SeatSetup:
-    seat = _object(data, {"player": str}, where, ("character",))
-    character = _object(data["character"], {"name": str}, f"{where}.character", ("talents",))
-    talents = tuple(
-        Talent(**_object(t, {"id": str, "suit": str, "level": int}, f"{where}.character.talents[{i}]"))
-        for i, t in enumerate(_list(data["character"]["talents"], f"{where}.character.talents"))
+    top = schema.obj(
+        data,
+        "setup",
+        {
+            "seed": SEED,
+            "deals": schema.nullable(schema.integer(1, MAX_DEALS)),
+            "seats": schema.items(_card_seat, low, high),
+        },
     )
-    return SeatSetup(Character(character["name"], talents), seat["player"])
+    return CardTableSetup(game, top["seats"], top["seed"], top["deals"])
+
+
+def _card_seat(data: Any, where: schema.Where) -> SeatPlayer:
+    seat = schema.obj(data, where, {"name": NAME, "human": schema.boolean, "level": schema.choice(LEVELS)})
+    return SeatPlayer(**seat)
+
+
+def _falkenstein_setup(data: Any) -> FalkensteinSetup:
+    top = schema.obj(
+        data,
+        "setup",
+        {
+            "mode": schema.choice(MODES),
+            "scenario_id": schema.nullable(NAME),
+            "host_name": NAME,
+            "seed": SEED,
+            "seats": schema.items(_falkenstein_seat, 1, MAX_CHARACTERS),
+        },
+    )
+    if top["mode"] == "solo":
+        try:
+            find_scenario(top["scenario_id"])
+        except ValueError:
+            raise FileProblem(
+                "unknown_value", where="setup.scenario_id", value=schema.shown(top["scenario_id"])
+            ) from None
+    return FalkensteinSetup(top["mode"], top["seats"], top["scenario_id"], top["host_name"], top["seed"])
+
+
+def _falkenstein_seat(data: Any, where: schema.Where) -> SeatSetup:
+    seat = schema.obj(data, where, {"player": NAME, "character": _character})
+    return SeatSetup(seat["character"], seat["player"])
+
+
+def _character(data: Any, where: schema.Where) -> Character:
+    character = schema.obj(data, where, {"name": NAME, "talents": schema.items(_talent, 1, MAX_TALENTS)})
+    schema.distinct(tuple(t.id for t in character["talents"]), f"{where}.talents")
+    return Character(character["name"], character["talents"])
+
+
+def _talent(data: Any, where: schema.Where) -> Talent:
+    talent = schema.obj(
+        data,
+        where,
+        {
+            "id": schema.text(MAX_TEXT, shortest=1),
+            "suit": schema.choice(SUITS),
+            "level": schema.choice(TALENT_LEVELS),
+        },
+    )
+    return Talent(**talent)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import locale
 import os
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Any
 
-from game import storage
+from game import schema, storage
 
 LANGUAGES = ("fr", "en")
 ANIM_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
@@ -48,39 +49,43 @@ class Settings:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
-def _valid(name: str, value: object) -> bool:
-    if name == "language":
-        return value in LANGUAGES
-    if name in ("contrast", "grain", "temperature", "volume"):
-        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
-    if name == "anim_speed":
-        return value in ANIM_SPEEDS
-    if name == "think_time":
-        return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 10
-    return isinstance(value, bool)
+PERCENT = schema.integer(0, 100)
+FIELDS: dict[str, schema.Check[Any]] = {
+    "language": schema.choice(LANGUAGES),
+    "contrast": PERCENT,
+    "grain": PERCENT,
+    "temperature": PERCENT,
+    "volume": PERCENT,
+    "anim_speed": schema.choice(tuple(ANIM_SPEEDS)),
+    "think_time": schema.number(0, 10),
+    "four_colour": schema.boolean,
+    "fullscreen": schema.boolean,
+}
+
+
+def decode(data: Any, defaults: Settings) -> Settings:
+    """The settings a parsed file holds, every field checked; a field it lacks keeps its default."""
+    return replace(defaults, **schema.obj(data, schema.ROOT, {}, FIELDS))
 
 
 def settings_path() -> Path:
     return storage.config_dir() / "settings.json"
 
 
-def load_settings() -> tuple[Settings, str | None]:
-    """Reads the settings; returns defaults and a message for the player when the file is bad."""
+def load_settings() -> tuple[Settings, storage.Refused | None]:
+    """Reads the settings; a bad file is kept aside, and the defaults come back with the reason."""
     defaults = Settings(language=system_language())
-    path = settings_path()
+    settings, refused = storage.load(settings_path(), lambda data: decode(data, defaults))
+    return settings or defaults, refused
+
+
+def player_language() -> str:
+    """The language the player chose, read without setting anything aside (for the command line's
+    messages: the window reads the settings properly and tells what is wrong with them)."""
     try:
-        data = storage.load_json(path)
-    except storage.BadFile as exc:
-        return defaults, str(exc)
-    if data is None:
-        return defaults, None
-    if not isinstance(data, dict):
-        return defaults, str(storage.set_aside(path, "not a JSON object"))
-    known = {f.name for f in fields(Settings)}
-    bad = sorted(k for k, v in data.items() if k not in known or not _valid(k, v))
-    if bad:
-        return defaults, str(storage.set_aside(path, "bad values for " + ", ".join(map(str, bad))))
-    return replace(defaults, **data), None
+        return storage.parse(settings_path(), lambda data: decode(data, Settings(system_language()))).language
+    except storage.FileProblem:
+        return system_language()
 
 
 def save_settings(settings: Settings) -> None:

@@ -1,4 +1,6 @@
-"""Settings and saves on disk: JSON only, written atomically, and a bad file is kept aside, never lost."""
+"""The player's files on disk: JSON only, written atomically, and read one way for every kind (settings,
+characters, the saved match, the history), so a bad file always ends the same: kept aside, never lost,
+and told to the player in their language."""
 
 from __future__ import annotations
 
@@ -6,10 +8,16 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from platformdirs import user_config_dir, user_data_dir
+
+from game.i18n import Words
+
+T = TypeVar("T")
 
 MAX_FILE_BYTES = 2_000_000
 
@@ -52,25 +60,82 @@ def keep_aside(path: Path) -> Path:
     return target
 
 
-class BadFile(Exception):
-    """A file that exists but cannot be used; the message says why, for the player."""
+class FileProblem(Exception):
+    """Why a player's file cannot be used: `words` for the interface (`file.problem.<code>` with its values),
+    and the English sentence as the exception's text for tools and logs."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.words = Words(f"file.problem.{code}", params)
+        super().__init__(self.words.text("en"))
 
 
-def load_json(path: Path) -> Any | None:
-    """Returns the parsed file, None if absent; raises BadFile (after keeping it aside) if unusable."""
-    if not path.exists():
-        return None
+@dataclass(frozen=True)
+class Refused:
+    """A file that could not be used, and where its bytes are now (None: left where it was)."""
+
+    path: Path
+    problem: Words
+    aside: Path | None = None
+
+    @property
+    def words(self) -> Words:
+        """'settings.json: <the problem>; kept as settings.json.bad-…': one line naming the file."""
+        if self.aside is None:
+            return Words("file.refused", {"file": self.path.name, "problem": self.problem})
+        return Words(
+            "file.kept_aside", {"file": self.path.name, "problem": self.problem, "aside": self.aside.name}
+        )
+
+
+def read_json(path: Path) -> Any:
+    """The parsed file: bounded in size, UTF-8, JSON; anything else is a FileProblem. Nothing is evaluated."""
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise ValueError(f"larger than {MAX_FILE_BYTES} bytes")
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+    except OSError:
+        raise FileProblem("unreadable") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise FileProblem("too_large", limit=MAX_FILE_BYTES)
+    if not raw.strip():
+        raise FileProblem("empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileProblem("not_utf8", at=exc.start) from None
+    try:
         return json.loads(text)
-    except (ValueError, UnicodeDecodeError, RecursionError, OSError) as exc:
-        aside = keep_aside(path)
-        raise BadFile(f"{path.name}: {exc}; kept as {aside.name}") from exc
+    except json.JSONDecodeError as exc:
+        raise FileProblem("not_json", line=exc.lineno) from None
+    except RecursionError:
+        raise FileProblem("too_deep") from None
+    except ValueError:  # the parser's only other refusal: an integer of thousands of digits
+        raise FileProblem("not_json_number") from None
 
 
-def set_aside(path: Path, reason: str) -> BadFile:
-    """For a file that parsed but has the wrong shape: keep it aside and describe the problem."""
-    aside = keep_aside(path)
-    return BadFile(f"{path.name}: {reason}; kept as {aside.name}")
+def parse(path: Path, decode: Callable[[Any], T]) -> T:
+    """Reads `path` and checks it with `decode`; every failure, expected or not, is a FileProblem, so no
+    exception from a player's file goes further than this."""
+    data = read_json(path)
+    try:
+        return decode(data)
+    except FileProblem:
+        raise
+    except RecursionError:
+        raise FileProblem("too_deep") from None
+    except Exception as exc:  # a decoder that missed a case still refuses the file, naming the kind
+        raise FileProblem("unexpected", kind=type(exc).__name__) from exc
+
+
+def load(path: Path, decode: Callable[[Any], T]) -> tuple[T | None, Refused | None]:
+    """A file Atout looks for itself: (its value, None), (None, None) when absent, or (None, why) after
+    keeping the file aside under a new name, so the next launch starts clean and no byte is lost."""
+    if not path.exists():
+        return None, None
+    try:
+        return parse(path, decode), None
+    except FileProblem as exc:
+        try:
+            aside: Path | None = keep_aside(path)
+        except OSError:
+            aside = None
+        return None, Refused(path, exc.words, aside)

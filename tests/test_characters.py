@@ -9,7 +9,7 @@ import pygame
 import pytest
 from scene_driver import click, key, step
 
-from game import characters, storage
+from game import characters
 from game.app import App
 from game.i18n import tr
 from game.rules.falkenstein_data import HEROES
@@ -50,31 +50,44 @@ def button(scene: CharactersScene, label: str) -> Button:
 
 
 def test_saved_characters_come_back_after_the_heroes(config: Path) -> None:
-    assert characters.load_custom() == [] and characters.all_characters() == list(HEROES)
+    assert characters.load_custom() == ([], None) and characters.all_characters(print) == list(HEROES)
     characters.save_custom([CUSTOM])
-    assert characters.load_custom() == [CUSTOM]
-    assert characters.all_characters() == [*HEROES, CUSTOM]
+    assert characters.load_custom() == ([CUSTOM], None)
+    assert characters.all_characters(print) == [*HEROES, CUSTOM]
 
 
 @pytest.mark.parametrize(
     ("content", "problem"),
     [
-        ("{broken", "characters.json"),
-        ('{"characters": 3}', "no list"),
-        ('{"characters": [{"name": "", "talents": [{"id": "fencing", "level": 3}]}]}', "empty name"),
-        ('{"characters": [{"name": "X", "talents": [{"id": "juggling", "level": 3}]}]}', "juggling"),
-        ('{"characters": [{"name": "X", "talents": [{"id": "fencing", "level": 7}]}]}', "bad level 7"),
-        ('{"characters": [{"name": "X", "talents": [{"id": "fencing", "level": true}]}]}', "bad level"),
-        ('{"characters": [{"name": "X", "talents": []}]}', "talents"),
+        ("{broken", "the file is not valid JSON (line 1)"),
+        ('{"characters": 3}', "characters must be a list, not a whole number"),
+        (
+            '{"characters": [{"name": "", "talents": [{"id": "fencing", "level": 3}]}]}',
+            "characters[0].name is empty",
+        ),
+        (
+            '{"characters": [{"name": "X", "talents": [{"id": "juggling", "level": 3}]}]}',
+            'characters[0].talents[0].id names something unknown: "juggling"',
+        ),
+        (
+            '{"characters": [{"name": "X", "talents": [{"id": "fencing", "level": 7}]}]}',
+            "characters[0].talents[0].level must be one of 1, 2, 3, 4, 5, 6, not 7",
+        ),
+        ('{"characters": [{"name": "X", "talents": [{"id": "fencing", "level": true}]}]}', "not true"),
+        (
+            '{"characters": [{"name": "X", "talents": []}]}',
+            "characters[0].talents must hold 1 to 10 entries, not 0",
+        ),
+        ('{"characters": [{"name": "X", "talents": [{"id": ["fencing"], "level": 3}]}]}', '["fencing"]'),
     ],
 )
 def test_a_bad_file_is_set_aside_with_a_clear_message(config: Path, content: str, problem: str) -> None:
     characters.custom_path().write_text(content, encoding="utf-8")
-    with pytest.raises(storage.BadFile, match=problem):
-        characters.load_custom()
+    found, refused = characters.load_custom()
+    assert found == [] and refused is not None and problem in refused.problem.text()
     assert not characters.custom_path().exists()
     assert [p.read_text(encoding="utf-8") for p in config.glob("characters.json.bad-*")] == [content]
-    assert characters.load_custom() == []
+    assert characters.load_custom() == ([], None)
 
 
 def test_the_editor_reports_a_corrupt_file_and_starts_empty(app: App, config: Path) -> None:
@@ -140,7 +153,7 @@ def test_an_empty_name_is_refused_and_the_last_one_kept(app: App) -> None:
     assert name.value == "" and scene.name_problem
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is None
-    assert characters.load_custom() == [CUSTOM]
+    assert characters.load_custom() == ([CUSTOM], None)
 
 
 def test_a_hero_is_read_only_but_can_be_duplicated(app: App) -> None:
@@ -149,6 +162,6 @@ def test_a_hero_is_read_only_but_can_be_duplicated(app: App) -> None:
     assert scene.character == HEROES[1] and not scene.editable
     assert not any(isinstance(w, TextInput) for w in scene.form.widgets)
     click(app, button(scene, tr("characters.duplicate")).rect.center)
-    copy = characters.load_custom()[0]
+    copy = characters.load_custom()[0][0]
     assert copy.talents == HEROES[1].talents and copy.name.startswith(HEROES[1].name[:10])
     assert scene.editable and scene.character == copy

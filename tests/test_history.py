@@ -145,8 +145,9 @@ def test_a_bad_history_file_is_kept_aside_and_the_list_goes_on(content: bytes) -
     assert good.readable and not unreadable.readable and unreadable.game == "koenigrufen"
     assert not bad.exists()
     (aside,) = history_dir().glob("20200101-120000-koenigrufen.json.bad-*")
-    assert aside.read_bytes() == content and unreadable.aside == aside.name
-    assert any("could not be read" in message for message, _ in app.notices.items)
+    assert unreadable.refused is not None and unreadable.refused.aside == aside
+    assert aside.read_bytes() == content
+    assert [m for m, _ in app.notices.items if m.startswith("A match of the history cannot be shown.")]
     step(app)
     key(app, pygame.K_END)  # the unreadable row cannot be chosen: End stays on the good one
     key(app, pygame.K_RETURN, "\r")
@@ -160,7 +161,7 @@ def test_an_illegal_action_in_a_history_file_is_refused_too() -> None:
     path.write_text(path.read_text(encoding="utf-8").replace('"card": "', '"card": "X', 1), encoding="utf-8")
     _, history = open_history()
     (entry,) = history.entries
-    assert not entry.readable and "illegal" in entry.problem
+    assert entry.refused is not None and "breaks the rules" in entry.refused.problem.text()
     assert list(history_dir().glob("*.json")) == []
 
 

@@ -18,6 +18,7 @@ from game.rules.falkenstein_data import HEROES
 from game.rules.koenigrufen_game import Discard, Play
 from game.scenes.card_setup import CardTableSetup, SeatPlayer
 from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
+from game.storage import FileProblem
 
 REPLAY = Path(__file__).resolve().parent.parent / "tools" / "replay.py"
 
@@ -160,7 +161,7 @@ def test_a_hostile_file_is_refused_with_one_line_and_exit_code_2(kind: str, tmp_
 
 def test_a_missing_file_and_no_argument_are_refused_too(tmp_path: Path) -> None:
     result = run_replay(tmp_path / "none.json")
-    assert result.returncode == 2 and result.stderr.startswith("replay: none.json: cannot be read")
+    assert result.returncode == 2 and result.stderr.startswith("replay: none.json: the file cannot be read")
     bare = subprocess.run([sys.executable, str(REPLAY)], capture_output=True, text=True, timeout=60)
     assert bare.returncode == 2 and bare.stderr.count("\n") == 1
 
@@ -169,7 +170,7 @@ def test_the_illegal_action_is_named_by_index_and_reason(tmp_path: Path) -> None
     path = tmp_path / "save.json"
     path.write_bytes(HOSTILE["illegal action"]())
     message = run_replay(path).stderr
-    assert "action 40 (NextRound) is illegal" in message
+    assert "actions[40] breaks the rules (" in message
 
 
 @pytest.mark.parametrize(
@@ -189,24 +190,37 @@ def test_actions_round_trip_through_json(game: str, action: Any) -> None:
 @pytest.mark.parametrize(
     ("data", "named"),
     [
-        ({"type": "Teleport", "seat": 0}, "unknown action type 'Teleport'"),
-        ({"seat": 0, "card": "KH", "face_down": False}, "unknown action type None"),
-        ({"type": "Play", "seat": 0, "card": "KH"}, "missing field 'face_down'"),
-        ({"type": "Play", "seat": 0, "card": "KH", "face_down": False, "x": 1}, "unknown field 'x'"),
-        ({"type": "Play", "seat": "0", "card": "KH", "face_down": False}, "seat must be int, not str"),
-        ({"type": "Play", "seat": True, "card": "KH", "face_down": False}, "seat must be int, not bool"),
-        ({"type": "Play", "seat": 0, "card": "KH", "face_down": 0}, "face_down must be bool, not int"),
-        ({"type": "Play", "seat": 0.0, "card": "KH", "face_down": False}, "seat must be int, not float"),
-        (["Play", 0, "KH"], "must be an object, not list"),
+        ({"type": "Teleport", "seat": 0}, 'action.type must be one of "Play", "NextRound", not "Teleport"'),
+        ({"seat": 0, "card": "KH", "face_down": False}, "action.type must be one of .*, not null"),
+        ({"type": "Play", "seat": 0, "card": "KH"}, "action (Play) lacks the field “face_down”"),
+        ({"type": "Play", "seat": 0, "card": "KH", "face_down": False, "x": 1}, 'unknown field "x"'),
+        (
+            {"type": "Play", "seat": "0", "card": "KH", "face_down": False},
+            "seat must be a whole number, not text",
+        ),
+        (
+            {"type": "Play", "seat": True, "card": "KH", "face_down": False},
+            "seat must be a whole number, not true",
+        ),
+        (
+            {"type": "Play", "seat": 0, "card": "KH", "face_down": 0},
+            "face_down must be true or false, not a whole",
+        ),
+        (
+            {"type": "Play", "seat": 0.0, "card": "KH", "face_down": False},
+            "seat must be a whole number, not a number",
+        ),
+        ({"type": "Play", "seat": 99_999, "card": "KH", "face_down": False}, "seat must be from 0 to 1000"),
+        (["Play", 0, "KH"], "action must be an object, not a list"),
     ],
 )
 def test_the_action_codec_is_strict(data: Any, named: str) -> None:
-    with pytest.raises(ValueError, match=named.replace("(", r"\(")):
+    with pytest.raises(FileProblem, match=named.replace("(", r"\(").replace(")", r"\)")):
         decode_action("twotenjack", data)
 
 
 def test_a_discard_must_list_card_codes() -> None:
-    with pytest.raises(ValueError, match=r"cards\[1\] must be str, not int"):
+    with pytest.raises(FileProblem, match=r"cards\[1\] must be text, not a whole number"):
         decode_action("koenigrufen", {"type": "Discard", "seat": 0, "cards": ["3H", 4, "KS"]})
 
 

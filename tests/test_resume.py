@@ -148,7 +148,10 @@ def test_a_bad_current_save_is_kept_aside_and_the_menu_opens(content: bytes) -> 
     assert menu.continue_button is None and not path.exists()
     (aside,) = path.parent.glob("current.json.bad-*")
     assert aside.read_bytes() == content
-    assert any("put aside" in message for message, _ in app.notices.items)
+    assert any(
+        message.startswith("The saved match cannot be continued. current.json could not be used: ")
+        for message, _ in app.notices.items
+    )
 
 
 def test_a_finished_match_goes_to_the_history_which_keeps_the_newest() -> None:

@@ -42,6 +42,9 @@ def test_missing_settings_give_defaults_in_the_system_language(monkeypatch: pyte
         b'{"contrast": 400}',
         b'{"language": "xx"}',
         b'{"unknown": 1}',
+        b'{"anim_speed": ["fast"]}',
+        b'{"think_time": NaN}',
+        b'{"language": "\\ud800"}',
         b"[" * 100000 + b"]" * 100000,
         b'{"volume": 60' + b" " * 3_000_000 + b"}",
         b'{"version": 99, "language": "en"}',
@@ -53,7 +56,7 @@ def test_bad_settings_are_kept_aside_and_defaults_used(content: bytes, config_di
     path.write_bytes(content)
     loaded, problem = load_settings()
     assert loaded == Settings(language="en")
-    assert problem and "settings.json" in problem
+    assert problem is not None and problem.words.text().startswith("settings.json could not be used: ")
     assert not path.exists()
     kept = list(config_dir.glob("settings.json.bad-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == content

@@ -15,16 +15,16 @@ def main(argv: list[str]) -> int:
     if len(argv) != 1:
         print("replay: usage: python tools/replay.py FILE", file=sys.stderr)
         return 2
-    try:
-        from game.journal import digest, load_journal, replay
+    from game.journal import digest, load_journal, replay
+    from game.storage import FileProblem
 
+    try:
         journal = load_journal(Path(argv[0]))
-        state, count = replay(journal)
-        print(json.dumps({"ok": True, "game": journal.game, "actions": count, "digest": digest(state)}))
-    except Exception as exc:  # the promise is one line, whatever went wrong
-        message = " ".join(str(exc).split()) or type(exc).__name__
-        print(f"replay: {message}", file=sys.stderr)
+    except FileProblem as exc:  # every problem of the file, named in one line
+        print(f"replay: {Path(argv[0]).name}: {exc}", file=sys.stderr)
         return 2
+    state, count = replay(journal)
+    print(json.dumps({"ok": True, "game": journal.game, "actions": count, "digest": digest(state)}))
     return 0
 
 

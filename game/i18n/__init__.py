@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 _DIR = Path(__file__).resolve().parent
 LANGUAGES = ("fr", "en")
@@ -33,7 +35,11 @@ def language() -> str:
 
 def tr(key: str, **params: object) -> str:
     """Looks a key up in the current language (English as fallback) and fills in `{name}` fields."""
-    text = catalogue(_current).get(key)
+    return _word(_current, key, params)
+
+
+def _word(lang: str, key: str, params: dict[str, Any]) -> str:
+    text = catalogue(lang).get(key)
     if text is None:
         text = catalogue("en").get(key, key)
     return text.format(**params) if params else text
@@ -41,3 +47,19 @@ def tr(key: str, **params: object) -> str:
 
 def has(key: str) -> bool:
     return key in catalogue(_current) or key in catalogue("en")
+
+
+@dataclass(frozen=True)
+class Words:
+    """A message worded only when shown, so it reads in the language of that moment; a parameter may be
+    Words itself (a reason inside a notice)."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str | None = None) -> str:
+        """In `lang`, by default the current language (command-line tools ask for English)."""
+        lang = lang or _current
+        return _word(
+            lang, self.key, {k: v.text(lang) if isinstance(v, Words) else v for k, v in self.params.items()}
+        )

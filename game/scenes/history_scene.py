@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import history
+from game import history, storage
 from game.autosave import HISTORY_KEPT
 from game.engine.scene import Scene
 from game.history import Entry
-from game.i18n import language, tr
-from game.journal import JournalError, load_journal
+from game.i18n import Words, language, tr
+from game.journal import decode
 from game.journal_codec import GAMES
 from game.scenes.koenigrufen_score import KoenigrufenScore
 from game.scenes.score import ScoreScene, ScoreSheet
@@ -180,9 +180,10 @@ class HistoryScene(Scene):
         """Reads the history; files that could not be read are told once, then kept aside."""
         self.entries = history.entries()
         bad = [e for e in self.entries if not e.readable]
-        if len(bad) == 1:
-            name = bad[0].aside or bad[0].path.name
-            self.app.notices.show(tr("history.notice.unreadable_one", name=name), 8.0)
+        if len(bad) == 1 and bad[0].refused is not None:
+            self.app.notices.show(
+                tr("history.notice.unreadable_one", problem=bad[0].refused.words.text()), 8.0
+            )
         elif bad:
             self.app.notices.show(tr("history.notice.unreadable", n=len(bad)), 8.0)
 
@@ -283,21 +284,27 @@ class HistoryScene(Scene):
         if self.opening is None:
             self.opening, self._said = entry, False
 
+    def _cannot_open(self, problem: Words) -> None:
+        """Tells why a match could not be shown (its file is kept aside by then) and lists the rest."""
+        self.app.notices.show(tr("history.notice.cannot_open", problem=problem.text()), 8.0)
+        self.entries = history.entries()
+        self.relayout()
+
     def _open(self, entry: Entry) -> None:
         """The match's final score sheet, rebuilt from its journal (read again: it may have changed)."""
         try:
             key = (str(entry.path), entry.path.stat().st_mtime_ns)
-            if self._last is not None and self._last[0] == key:
-                self.app.scenes.push(self._last[1])
-                return
-            journal = load_journal(entry.path)
-            sheet = score_scene(self.app, journal, entry.when)
-        except (JournalError, ValueError, OSError) as exc:
-            self.app.notices.show(tr("history.notice.cannot_open", problem=str(exc)), 8.0)
-            history.entry(entry.path)  # keeps a file gone bad aside
-            self.entries = history.entries()
-            self.relayout()
+        except OSError:  # gone since the list was read
+            self._cannot_open(Words("file.problem.unreadable"))
             return
+        if self._last is not None and self._last[0] == key:
+            self.app.scenes.push(self._last[1])
+            return
+        journal, refused = storage.load(entry.path, decode)
+        if journal is None:
+            self._cannot_open(refused.words if refused else Words("file.problem.unreadable"))
+            return
+        sheet = score_scene(self.app, journal, entry.when)
         self._last = key, sheet
         self.app.scenes.push(sheet)
 
@@ -462,12 +469,12 @@ class HistoryScene(Scene):
                 theme.VERMILION,
                 bold=True,
             )
-            self._cell(
-                surface, entry.problem, (players.x, second), players.width, DETAIL, theme.SEPIA, italic=True
-            )
-            if entry.aside:
+            refused = entry.refused
+            problem = refused.problem.text() if refused else ""
+            self._cell(surface, problem, (players.x, second), players.width, DETAIL, theme.SEPIA, italic=True)
+            if refused and refused.aside:
                 self._cell(surface, tr("history.kept_as"), (result.x, top), result.width, DETAIL, theme.SEPIA)
-                self._cell(surface, entry.aside, (result.x, second), result.width, DETAIL, theme.INK)
+                self._cell(surface, refused.aside.name, (result.x, second), result.width, DETAIL, theme.INK)
             return
         self._cell(
             surface, game_detail(entry), (game.x, second), game.width, DETAIL, theme.SEPIA, italic=True

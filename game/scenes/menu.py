@@ -17,7 +17,7 @@ from game import characters, paths, storage
 from game.autosave import current_path
 from game.engine.scene import Scene
 from game.i18n import language, tr
-from game.journal import Journal, JournalError, load_journal
+from game.journal import Journal, decode
 from game.rules.falkenstein_session import MAX_CHARACTERS, Character
 from game.rules.scenario import Scenario, list_scenarios
 from game.scenes.card_setup import CardTableSetup, SeatPlayer
@@ -293,18 +293,15 @@ def _labelled_input(
 def saved_match(app: App) -> tuple[Journal, float] | None:
     """The unfinished match in `current.json` and when it was saved; a bad file is kept aside and told."""
     path = current_path()
-    if not path.exists():
+    journal, refused = storage.load(path, decode)
+    if refused is not None:
+        app.notices.show(tr("notice.bad_save", problem=refused.words.text()), 10.0)
+    if journal is None or journal.finished:
         return None
     try:
-        journal = load_journal(path)
-    except JournalError as exc:
-        try:
-            problem = f"{exc}; kept as {storage.keep_aside(path).name}"
-        except OSError:
-            problem = str(exc)
-        app.notices.show(tr("notice.bad_save", problem=problem))
+        return journal, path.stat().st_mtime
+    except OSError:
         return None
-    return None if journal.finished else (journal, path.stat().st_mtime)
 
 
 class MenuScene(Scene):
