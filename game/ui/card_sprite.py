@@ -37,6 +37,7 @@ class CardSprite:
     dim: bool = False
     highlight: bool = False
     visible: bool = True
+    flips: int = 0  # flips begun or sides shown at once: only the latest one moves the card
 
     def rect(self, images: CardImages, width: int) -> pygame.Rect:
         w, h = images.size_for(width)
@@ -89,12 +90,16 @@ class CardSprite:
     def flip(
         self, tweens: Tweener, duration: float, delay: float = 0.0, tag: str = "", face_up: bool = True
     ) -> None:
-        """Squashes the x-scale to 0, swaps the side, and opens it again."""
+        """Squashes the x-scale to 0, swaps the side, and opens it again, unless a later turn overtakes it."""
         if duration <= 0:
-            self.face_up, self.x_scale = face_up, 1.0
+            self.turn(face_up)
             return
+        self.flips += 1
+        flip = self.flips
 
         def apply(t: float) -> None:
+            if flip != self.flips:
+                return
             if t < 0.5:
                 self.x_scale = 1 - 2 * t
             else:
@@ -102,6 +107,11 @@ class CardSprite:
                 self.x_scale = 2 * t - 1
 
         tweens.add(Tween(duration, apply, ease_in_out_cubic, delay, None, tag))
+
+    def turn(self, face_up: bool) -> None:
+        """Shows one side at once, cancelling a flip under way: a hand covered mid-flip stays covered."""
+        self.flips += 1
+        self.face_up, self.x_scale = face_up, 1.0
 
 
 @lru_cache(maxsize=8)
