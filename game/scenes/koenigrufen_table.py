@@ -288,10 +288,9 @@ class KoenigrufenTable(TrickTable):
         return 0.0
 
     def _new_deal(self) -> None:
-        self.hand, self.trick, self.talon, self.ghosts = [], [], [], []
-        self.hand_seat = None
+        self.clear_for_deal()
+        self.talon = []
         self.chosen = []
-        self.last_trick = []
         self.tricks_won = [0] * 4
 
     def _talon_slot(self, i: int) -> tuple[float, float]:

@@ -48,6 +48,8 @@ class TableScene(Scene):
         self.refusal = ""
         self.refusal_left = 0.0
         self.hand: list[CardSprite] = []  # the hand shown at the bottom, in slot order
+        self.hand_seat: int | None = None  # whose hand that is
+        self.hand_open = False  # it is (being turned) face up: a card joining it follows suit
         self.pick = HandControl()
 
     # subclasses fill these in -------------------------------------------------------------------
@@ -69,7 +71,25 @@ class TableScene(Scene):
         """The person chose the card at `index` of the shown hand."""
         raise NotImplementedError
 
+    @property
+    def shared_screen(self) -> bool:
+        """Several people take turns at this screen (hot seat): a hand is face up only on its turn."""
+        return False
+
     # shared -------------------------------------------------------------------------------------
+    def hide_hand(self) -> None:
+        """Covers the shown hand at once, even mid-flip, and forgets the card picked in it."""
+        for sprite in self.hand:
+            sprite.turn(False)
+        self.hand_open = False
+        self.pick.selected = None
+
+    def cover_out_of_turn(self) -> None:
+        """After an action on a shared screen, a hand whose seat is no longer to act is covered before
+        anything moves: its person may already be handing the screen on."""
+        if self.shared_screen and self.game.to_act != self.hand_seat:
+            self.hide_hand()
+
     def hand_input(self, event: pygame.event.Event, can_drag: bool) -> None:
         """Keys and mouse on the shown hand: Left/Right and Enter, click, or drag onto the table."""
         if event.type == pygame.KEYDOWN:

@@ -76,7 +76,6 @@ class TrickTable(TableScene):
         self.layout = layout or load_layout(f"{self.game_id}{self.n}")
         self.avatars = [Avatar(setup.seed * 7 + i * 131 + 5, self.seat_name(i)) for i in range(self.n)]
         self.log = LogPanel(tr("table.log"))
-        self.hand_seat: int | None = None
         self.trick: list[tuple[int, CardSprite]] = []
         self.ghosts: list[CardSprite] = []  # cards in flight to or from a seat whose hand is not shown
         self.last_trick: list[tuple[int, str]] = []
@@ -191,8 +190,13 @@ class TrickTable(TableScene):
         return self.setup.seats[seat].human
 
     @property
+    def shared_screen(self) -> bool:
+        return self.setup.humans > 1
+
+    @property
     def spectator_seat(self) -> int:
-        """Whose hand is shown face up when nobody human is to act: the first person, or seat 0."""
+        """Whose view the table's public panels read, and, with at most one person at the screen, whose hand
+        lies face up all along: that person's, or seat 0's."""
         return next((i for i in range(self.n) if self.is_human(i)), 0)
 
     # layout ------------------------------------------------------------------------------------------
@@ -275,13 +279,13 @@ class TrickTable(TableScene):
         if not self.is_human(seat):
             self.awaiting = "computer"
             self.avatars[seat].think(True)
-            if self.hand_seat is None:
+            if self.hand_seat is None and not self.shared_screen:
                 self.show_hand(self.spectator_seat)
             level = self.setup.seats[seat].level
             self.thought = Thought(seat, self.thinker(seat, level), self.scheduler.now, self.moves)
             return
         person = self.seat_name(seat)
-        if self.setup.humans > 1 and person != self.last_person:
+        if self.shared_screen and person != self.last_person:
             self.awaiting = "handover"
             self.hide_hand()
             self.handover(person, tr("table.handover", name=person), lambda: self._ready(seat))
@@ -303,6 +307,7 @@ class TrickTable(TableScene):
             self.refuse(refusal_text(exc))
             return False
         self.record(action)
+        self.cover_out_of_turn()
         self.stop_thinking()
         self.hint = None
         self.awaiting = ""
@@ -468,27 +473,35 @@ class TrickTable(TableScene):
             by_code = {s.code: s for s in self.hand}
             self.hand = [by_code[c] for c in cards]
         self.hand_seat = seat
+        self.hand_open = True
         self.relayout_hand()
         for sprite in self.hand:
             if not sprite.face_up:
                 sprite.flip(self.tweens, self.app.duration(0.2), tag="cards")
 
-    def hide_hand(self) -> None:
-        for sprite in self.hand:
-            sprite.face_up = False
-        self.pick.selected = None
-
     def relayout_hand(self, duration: float = 0.2) -> None:
         for i, sprite in enumerate(self.hand):
             sprite.fly(self.tweens, self.slot(i, len(self.hand)), self.app.duration(duration), tag="cards")
 
+    def clear_for_deal(self) -> None:
+        """A new deal or round: no cards on the table, no hand shown; on a shared screen the first person
+        to act is handed the screen afresh, as everyone has just looked at the score."""
+        self.hand, self.trick, self.ghosts, self.last_trick = [], [], [], []
+        self.hand_seat = None
+        self.hand_open = False
+        self.last_person = None
+
     def deal_to(self, seat: int, cards: tuple[str, ...], delay: float) -> float:
-        """Deals `cards` from the deck: face up into the shown hand, face down toward other seats."""
+        """Deals `cards` from the deck: face up into the shown hand, face down toward other seats. On a
+        shared screen no hand is shown yet: every seat's cards go face down to its place."""
         d = self.app.duration
         start = self.r("deck").center
-        shown = seat == self.hand_seat or (self.hand_seat is None and seat == self.spectator_seat)
+        shown = not self.shared_screen and (
+            seat == self.hand_seat or (self.hand_seat is None and seat == self.spectator_seat)
+        )
         if shown:
             self.hand_seat = seat
+            self.hand_open = True
             order = self.sort_hand(cards)
             self.hand = [self.sprite(c, False, start) for c in order]
         for i, card in enumerate(cards):
@@ -535,8 +548,8 @@ class TrickTable(TableScene):
             sprite.lift = 0
             sprite.dim = sprite.highlight = False
             self.relayout_hand(0.25)
-            if face_down and sprite.face_up:
-                sprite.flip(self.tweens, d(0.2), tag="cards", face_up=False)
+            if sprite.face_up == face_down:  # from a covered hand too, a card played face up is public
+                sprite.flip(self.tweens, d(0.2), tag="cards", face_up=not face_down)
         else:
             sprite = self.sprite(card, False, self.seat_anchor(seat))
             if not face_down:

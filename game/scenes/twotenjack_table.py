@@ -100,8 +100,7 @@ class TwoTenJackTable(TrickTable):
         d = self.app.duration
         match event:
             case RoundStarted(round_no=n, dealer=dealer, leader=leader):
-                self.hand, self.trick, self.ghosts, self.last_trick = [], [], [], []
-                self.hand_seat = None
+                self.clear_for_deal()
                 self.sound("shuffle")
                 self.say(
                     lambda: tr(
@@ -146,7 +145,8 @@ class TwoTenJackTable(TrickTable):
         return self.r("stock").center
 
     def _drawn(self, seat: int, card: str, hidden: bool) -> float:
-        """A card leaves the stock: into the shown hand, or face up (face down if hidden) toward its seat."""
+        """A card leaves the stock: into the shown hand (face down if that hand is covered), or face up (face
+        down if hidden) toward its seat."""
         d = self.app.duration
         if self.stock:
             self.stock.pop(0)
@@ -157,7 +157,8 @@ class TwoTenJackTable(TrickTable):
             order = self.sort_hand(tuple(s.code for s in self.hand))
             self.hand.sort(key=lambda s: order.index(s.code))
             self.relayout_hand(0.3)
-            sprite.flip(self.tweens, d(0.2), d(0.3), "cards")
+            if self.hand_open:
+                sprite.flip(self.tweens, d(0.2), d(0.3), "cards")
         else:
             sprite = self.sprite(card, not hidden, start)
             self.ghosts.append(sprite)
