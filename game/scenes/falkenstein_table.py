@@ -82,7 +82,6 @@ class FalkensteinTable(TableScene):
         self.host_avatar = Avatar(setup.seed % 997 + 3, setup.host_name or tr("fal.host"))
         self.host_avatar.masters()  # carve the portrait now, not on the first animated frame
         self.log = LogPanel(tr("fal.log"))
-        self.hand_seat: int | None = None
         self.played: CardSprite | None = None
         self.drawn: CardSprite | None = None
         self.discard: list[CardSprite] = []  # the top few cards of the discard pile, as drawn
@@ -159,6 +158,10 @@ class FalkensteinTable(TableScene):
         ]
         self.controls = Form(buttons)
 
+    @property
+    def shared_screen(self) -> bool:
+        return self.setup.mode == "hotseat"
+
     # flow ------------------------------------------------------------------------------------
     def person_of(self, seat: int | str) -> str:
         if seat == "host":
@@ -186,7 +189,7 @@ class FalkensteinTable(TableScene):
             self.scheduler.after(self.app.settings.think_time, self._computer_move, "think")
             return
         person = self.person_of(to_act)
-        if self.setup.mode == "hotseat" and person != self.last_person:
+        if self.shared_screen and person != self.last_person:
             self.awaiting = "handover"
             self.hide_hand()
             self.handover(
@@ -237,6 +240,7 @@ class FalkensteinTable(TableScene):
             self.refuse(refusal_text(exc))
             return False
         self.record(action)
+        self.cover_out_of_turn()
         self.awaiting = ""
         self.enqueue(events)
         return True
@@ -302,6 +306,7 @@ class FalkensteinTable(TableScene):
             self.sound("deal")
             return d(0.15)
         self.hand_seat = seat
+        self.hand_open = True
         for i, card in enumerate(cards):
             sprite = CardSprite(card, "french", BACK, *self.r("deck").center)
             self.hand.append(sprite)
@@ -335,13 +340,14 @@ class FalkensteinTable(TableScene):
         if sprite is None:
             plate = self._seat_plate(seat)
             sprite = CardSprite(card, "french", BACK, *plate.center)
-            sprite.flip(self.tweens, d(0.2), tag="cards")
         else:
             self.hand.remove(sprite)
             sprite.lift = 0
             sprite.dim = sprite.highlight = False
             for i, rest in enumerate(self.hand):  # close the gap so the refill comes in at the end
                 rest.fly(self.tweens, self.hand_slot(i), d(0.25), tag="cards")
+        if not sprite.face_up:  # from a seat, or from a hand covered as the turn passed: the card is public
+            sprite.flip(self.tweens, d(0.2), tag="cards")
         self.played = sprite
         self.pick.reset()
         self.chances = {}
@@ -399,7 +405,7 @@ class FalkensteinTable(TableScene):
         sprite = CardSprite(card, "french", BACK, *self.r("deck").center)
         self.hand.append(sprite)
         sprite.fly(self.tweens, self.hand_slot(len(self.hand) - 1), d(0.25), arc=40, tag="cards")
-        if self.setup.mode != "hotseat" or self.awaiting == "play":
+        if self.hand_open:  # a refill into a hand covered after its play stays face down
             sprite.flip(self.tweens, d(0.2), delay=d(0.25), tag="cards")
         self.sound("deal")
         return d(0.3)
@@ -416,14 +422,14 @@ class FalkensteinTable(TableScene):
                 if not sprite.face_up:
                     sprite.flip(self.tweens, self.app.duration(0.2), tag="cards")
         self.hand_seat = seat
+        self.hand_open = True
         self.chances = {}
         if view.challenge is not None and view.to_act == seat:
             self.chances = {c: f"{round(float(p) * 100)} %" for c, p in win_chances(view).items()}
             self._odds = {c: float(p) for c, p in win_chances(view).items()}
 
     def hide_hand(self) -> None:
-        for sprite in self.hand:
-            sprite.face_up = False
+        super().hide_hand()
         self.chances = {}
 
     # hot-seat Host ---------------------------------------------------------------------------
