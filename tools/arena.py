@@ -27,6 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import thinker
+from game.ai.seeds import decision_seed
 from game.ai.thinker import LEVELS, Thinker
 from game.rules.koenigrufen_game import KoenigrufenConfig, KoenigrufenGame
 from game.rules.twotenjack_game import TwoTenJackConfig, TwoTenJackGame
@@ -58,7 +59,7 @@ def play(deal: Deal) -> list[tuple[tuple[str, ...], tuple[int, ...], dict[str, l
             seat = state.to_act
             assert seat is not None
             view = state.view(seat)
-            thinker = Thinker(deal.game, view, levels[seat], deal.seed * 7919 + step)
+            thinker = Thinker(deal.game, view, levels[seat], decision_seed(deal.seed, "think", seat, step))
             start = time.perf_counter()
             while not thinker.step(1000.0):
                 pass

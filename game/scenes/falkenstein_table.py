@@ -76,8 +76,6 @@ class FalkensteinTable(TableScene):
         self.setup: FalkensteinSetup = setup
         self.scenario: Scenario | None = setup.load_scenario()
         self.game = setup.new_game(self.scenario)
-        self.rng = random.Random(setup.seed ^ 0x5EED)
-        self.computer_host = ComputerHost(random.Random(setup.seed + 1))
         self.layout = load_layout("falkenstein")
         self.host_avatar = Avatar(setup.seed % 997 + 3, setup.host_name or tr("fal.host"))
         self.host_avatar.masters()  # carve the portrait now, not on the first animated frame
@@ -222,11 +220,12 @@ class FalkensteinTable(TableScene):
             elif self.challenge_no == 0 and self.setup.mode == "demo":
                 action = _demo_first_challenge(self.setup)
             else:
-                view = self.game.view("host")
-                action = self.computer_host.next_challenge(view, self.game.config.characters)
+                host = ComputerHost(random.Random(self.decision_seed("host", to_act)))
+                action = host.next_challenge(self.game.view("host"), self.game.config.characters)
         else:
             assert isinstance(to_act, int)
-            action = PlayCard(to_act, choose_card(self.game.view(to_act), self.rng))
+            rng = random.Random(self.decision_seed("card", to_act))
+            action = PlayCard(to_act, choose_card(self.game.view(to_act), rng))
         self.app.ai_ms.append((time.perf_counter() - start) * 1000)
         self.host_avatar.think(False)
         self.awaiting = ""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ai.seeds import decision_seed
 from game.autosave import Autosave
 from game.engine.scene import Scene
 from game.i18n import has, tr
@@ -135,6 +136,16 @@ class TableScene(Scene):
             write()
         except OSError as exc:
             self.app.notices.show(tr("notice.cannot_save", problem=str(exc)))
+
+    @property
+    def moves(self) -> int:
+        """Actions taken so far in the match: the position a decision belongs to."""
+        return len(self.autosave.journal.actions)
+
+    def decision_seed(self, purpose: str, seat: int | str) -> int:
+        """The only seed a computer or a hint receives: keyed with the match seed, so it cannot be turned
+        back into the deal, and fixed by the position, so a resumed match decides as it would have."""
+        return decision_seed(self.setup.seed, purpose, seat, self.moves)
 
     @classmethod
     def resume(cls, app: App, journal: Journal) -> TableScene:

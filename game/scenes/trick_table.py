@@ -329,15 +329,10 @@ class TrickTable(TableScene):
         self.act(self.card_action(seat, self.hand[index].code))
 
     # thinking ----------------------------------------------------------------------------------------
-    @property
-    def moves(self) -> int:
-        """Actions taken so far in the match: the position a decision belongs to."""
-        return len(self.autosave.journal.actions)
-
     def thinker(self, seat: int, level: str) -> Thinker:
-        """The one way a decision starts, computer or hint: from `seat`'s view only, seeded by the table
-        and the position, so a resumed match decides exactly as the uninterrupted one would have."""
-        return Thinker(self.game_id, self.view(seat), level, self.setup.seed * 1_000_003 + self.moves)
+        """The one way a decision starts, computer or hint: from `seat`'s view and the position's
+        decision seed only."""
+        return Thinker(self.game_id, self.view(seat), level, self.decision_seed("think", seat))
 
     def think(self) -> None:
         """One slice for whatever is being decided; a computer acts once done and its think time is up."""
