@@ -10,6 +10,7 @@ from dataclasses import fields
 from typing import Any
 
 from game import schema
+from game.ai.seeds import SEED_BITS
 from game.rules import falkenstein_session as fal
 from game.rules import koenigrufen_game as kr
 from game.rules import twotenjack_game as ttj
@@ -31,7 +32,7 @@ ACTIONS: dict[str, dict[str, type]] = {
 }
 SEATS = {"falkenstein": (1, 4), "koenigrufen": (4, 4), "twotenjack": (2, 6)}
 MAX_TEXT = 200  # names and ids: longer is not a save Atout wrote
-MAX_SEED = 2**63
+MAX_SEED = 2**SEED_BITS
 MAX_SMALL = 1000  # seats, levels, halves, list lengths in an action: larger is not a save Atout wrote
 MAX_DEALS = 100
 MAX_TALENTS = 10

@@ -1,23 +1,29 @@
 """A computer or a hint receives only a keyed hash of the match seed, never a number that can be turned
-back into the deal."""
+back into the deal; new matches draw their seeds with 63 unguessable bits."""
 
 from __future__ import annotations
 
 import random
+import secrets
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
-from scene_driver import wait_until
+from scene_driver import click, key, step, wait_until
 
 from game.ai import thinker as thinker_module
 from game.ai.falkenstein import ComputerHost
 from game.ai.seeds import SEED_BITS, decision_seed
 from game.app import App
+from game.rules.twotenjack_game import RoundScored
 from game.scenes import falkenstein_table
-from game.scenes.falkenstein_table import demo_table
+from game.scenes.falkenstein_table import FalkensteinTable, _score_scene, demo_table
+from game.scenes.koenigrufen_score import KoenigrufenScore
+from game.scenes.menu import MenuScene
 from game.scenes.tables import demo_setup, open_table
 from game.scenes.trick_table import TrickTable
+from game.scenes.twotenjack_score import TwoTenJackScore
 from game.settings import Settings
 
 SEED = 0x2545F4914F6CDD1D  # a 63-bit match seed
@@ -116,3 +122,48 @@ def test_falkenstein_computers_draw_from_the_keyed_seed_of_their_position(
     wait_until(app, lambda: {purpose for purpose, *_ in drawn} == {"card", "host"}, seconds=60)
     for purpose, seat, at, state in drawn:
         assert state == random.Random(decision_seed(SEED, purpose, seat, at)).getstate()
+
+
+@pytest.fixture
+def drawn_bits(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every secrets.randbits(k) from now on answers 2**62 + 5 and records k."""
+    asked: list[int] = []
+
+    def randbits(k: int) -> int:
+        asked.append(k)
+        return 2**62 + 5
+
+    monkeypatch.setattr(secrets, "randbits", randbits)
+    return asked
+
+
+@pytest.mark.parametrize(("digit", "game"), [(pygame.K_1, "falkenstein"), (pygame.K_2, "koenigrufen")])
+def test_the_menu_starts_a_match_on_63_secret_bits(
+    app: App, drawn_bits: list[int], digit: int, game: str
+) -> None:
+    menu = MenuScene(app)
+    app.scenes.push(menu)
+    step(app)
+    key(app, digit)
+    assert menu.start_button is not None
+    click(app, menu.start_button.rect.center)
+    table = app.scenes.top
+    assert table.name == game and table.setup.seed == 2**62 + 5 and drawn_bits == [SEED_BITS]
+
+
+def test_another_match_from_a_score_sheet_starts_on_63_secret_bits(app: App, drawn_bits: list[int]) -> None:
+    falkenstein = demo_table(app, SEED)
+    app.scenes.push(falkenstein)
+    again = _score_scene(falkenstein).on_again
+    assert again is not None
+    again()
+    assert isinstance(app.scenes.top, FalkensteinTable)
+    seeds = [app.scenes.top.setup.seed]
+    koenigrufen = open_table(app, demo_setup("koenigrufen", SEED))
+    KoenigrufenScore(app, koenigrufen)._again()  # type: ignore[arg-type]
+    seeds.append(app.scenes.top.setup.seed)
+    twotenjack = open_table(app, demo_setup("twotenjack", SEED))
+    twotenjack.scored = RoundScored(1, (0, 0, 0), ((), (), ()), (), (0, 0, 0))  # type: ignore[attr-defined]
+    TwoTenJackScore(app, twotenjack)._again()  # type: ignore[arg-type]
+    seeds.append(app.scenes.top.setup.seed)
+    assert seeds == [2**62 + 5] * 3 and drawn_bits == [SEED_BITS] * 3

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ai.falkenstein import ComputerHost, choose_card
+from game.ai.seeds import match_seed
 from game.i18n import language, tr
 from game.rules.falkenstein import DECK, standing_of
 from game.rules.falkenstein_data import HEROES, TALENTS
@@ -854,7 +855,7 @@ def _score_scene(table: FalkensteinTable):  # type: ignore[no-untyped-def]
             setup.seats,
             setup.scenario_id,
             setup.host_name,
-            random.SystemRandom().randrange(2**31),
+            match_seed(),
         )
         table.app.scenes.replace(FalkensteinTable(table.app, new_setup))
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ai.seeds import match_seed
 from game.engine.scene import Scene
 from game.i18n import tr
 from game.rules.koenigrufen import CARD_POINTS
@@ -63,7 +64,7 @@ class KoenigrufenScore(Scene):
         from game.scenes.koenigrufen_table import KoenigrufenTable
 
         setup = self.table.setup
-        fresh = type(setup)(setup.game, setup.seats, setup.seed + 1, setup.deals)
+        fresh = type(setup)(setup.game, setup.seats, match_seed(), setup.deals)
         self.app.scenes.reset(KoenigrufenTable(self.app, fresh))
 
     def _menu(self) -> None:

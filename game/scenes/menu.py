@@ -6,7 +6,6 @@ scene, outside the widgets, so a resize or a change of language rebuilds the pag
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pygame
 
 from game import characters, paths, storage
+from game.ai.seeds import match_seed
 from game.autosave import current_path
 from game.engine.scene import Scene
 from game.i18n import language, tr
@@ -159,7 +159,7 @@ class FalkensteinStart:
     def start(self) -> None:
         from game.scenes.falkenstein_table import FalkensteinTable
 
-        setup = self.setup(random.SystemRandom().randrange(2**31))
+        setup = self.setup(match_seed())
         self.menu.app.scenes.replace(FalkensteinTable(self.menu.app, setup))
 
 
@@ -238,7 +238,7 @@ class CardTableStart:
         return CardTableSetup(self.game, seats, seed)
 
     def start(self) -> None:
-        setup = self.setup(random.SystemRandom().randrange(2**31))
+        setup = self.setup(match_seed())
         self.menu.app.scenes.replace(open_table(self.menu.app, setup))
 
 

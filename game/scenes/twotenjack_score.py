@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.ai.seeds import match_seed
 from game.i18n import tr
 from game.rules.twotenjack import POINTS
 from game.scenes.score import ScoreScene, ScoreSheet
@@ -59,5 +60,5 @@ class TwoTenJackScore(ScoreScene):
         from game.scenes.twotenjack_table import TwoTenJackTable
 
         setup = self.table.setup
-        fresh = type(setup)(setup.game, setup.seats, setup.seed + 1, setup.deals)
+        fresh = type(setup)(setup.game, setup.seats, match_seed(), setup.deals)
         self.app.scenes.reset(TwoTenJackTable(self.app, fresh))
