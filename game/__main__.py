@@ -8,8 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-GAMES = ("falkenstein", "koenigrufen", "twotenjack")
-PLAYERS = {"koenigrufen": (4, 4), "twotenjack": (2, 6)}
+from game.registry import GAMES
 
 
 def _size(value: str) -> tuple[int, int]:
@@ -24,7 +23,7 @@ def _size(value: str) -> tuple[int, int]:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="atout", description="Atout: a card table for three traditions.")
-    p.add_argument("--demo", choices=GAMES, help="a table where the computer plays every seat")
+    p.add_argument("--demo", choices=tuple(GAMES), help="a table where the computer plays every seat")
     p.add_argument("--seed", type=int, default=1, help="seed of the demo deal")
     p.add_argument("--seconds", type=float, help="quit after this many seconds")
     p.add_argument("--size", type=_size, default=(1280, 720), help="window size, WIDTHxHEIGHT")
@@ -42,22 +41,15 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     p = parser()
     args = p.parse_args(argv)
-    from game.scenes.tables import available
-
-    if args.demo and args.demo != "falkenstein" and not available(args.demo):
-        print(f"atout: {args.demo} is not available yet", file=sys.stderr)
-        return 2
+    levelled = args.demo is not None and GAMES[args.demo].computer is not None  # a card table's computers
     if args.players is not None:
-        low, high = PLAYERS.get(args.demo or "", (0, -1))
+        if not levelled:
+            p.error(f"--players goes with a trick-game --demo, not {args.players}")
+        low, high = GAMES[args.demo].seats
         if not low <= args.players <= high:
             allowed = f"{low} to {high}" if low < high else str(low)
-            what = (
-                f"{args.demo} takes {allowed} players"
-                if high >= 0
-                else "--players goes with a trick-game --demo"
-            )
-            p.error(f"{what}, not {args.players}")
-    if args.level is not None and args.demo not in PLAYERS:
+            p.error(f"{args.demo} takes {allowed} players, not {args.players}")
+    if args.level is not None and not levelled:
         p.error("--level goes with a trick-game --demo")
     journal = None
     if args.load:
@@ -88,22 +80,14 @@ def main(argv: list[str] | None = None) -> int:
             from game import storage
 
             app.save_path = storage.data_dir() / "demo.json"  # a demo never replaces the player's match
+        from game.scenes import navigation
+
         if journal is not None:
-            from game.scenes.tables import resume_table
-
-            first = resume_table(app, journal)
-        elif args.demo == "falkenstein":
-            from game.scenes.falkenstein_table import demo_table
-
-            first = demo_table(app, args.seed)
+            first = navigation.resume(app, journal)
         elif args.demo:
-            from game.scenes.tables import demo_setup, open_table
-
-            first = open_table(app, demo_setup(args.demo, args.seed, args.players, args.level or "easy"))
+            first = navigation.demo(app, args.demo, args.seed, args.players, args.level or "easy")
         else:
-            from game.scenes.menu import MenuScene
-
-            first = MenuScene(app)
+            first = navigation.menu(app)
         app.run(first, seconds=args.seconds)
     except AssetError as exc:
         print(f"atout: {exc}", file=sys.stderr)

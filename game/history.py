@@ -13,16 +13,16 @@ import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game import storage
 from game.autosave import HISTORY_KEPT, HISTORY_NAME, Autosave, history_files
+from game.game_spec import Summary
+from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
 from game.i18n import Words
 from game.journal import Journal, from_json, new_state, replay
-from game.journal_codec import GAMES, Setup
-from game.rules.falkenstein_session import FalkensteinGame
-from game.rules.scenario import Text
-from game.scenes.card_setup import CardTableSetup, SeatPlayer
-from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
+from game.registry import GAMES, spec
+from game.seating import CardTableSetup, SeatPlayer
 
 
 @dataclass(frozen=True)
@@ -32,14 +32,7 @@ class Entry:
     path: Path
     when: float  # seconds since the epoch: when the match finished
     game: str  # "" when not even the file name tells
-    names: tuple[str, ...] = ()  # seat by seat: the player, or the character at Falkenstein
-    scores: tuple[int, ...] = ()  # trick games: final totals; Falkenstein: successes
-    tries: tuple[int, ...] = ()  # Falkenstein: challenges met by each character
-    winners: tuple[int, ...] = ()  # the seats with the best total (trick games)
-    over: bool = True  # played to its end (else ended by the players)
-    played: int = 0  # deals, rounds or challenges played
-    success: bool | None = None  # a Falkenstein scenario's outcome; None without a scenario
-    scenario: Text | None = None  # a Falkenstein scenario's title, in every language
+    summary: Summary | None = None  # what the replayed match says
     refused: storage.Refused | None = None  # why the file is unreadable, and where it was kept
 
     @property
@@ -99,52 +92,18 @@ def _game_of_name(path: Path) -> str:
 
 def _summary(path: Path, when: float, journal: Journal) -> Entry:
     state, _ = replay(journal)
-    setup = journal.setup
-    if isinstance(state, FalkensteinGame):
-        assert isinstance(setup, FalkensteinSetup)
-        tries = [0] * len(setup.seats)
-        for resolved in state.history:
-            tries[resolved.seat] += 1
-        scenario = setup.load_scenario()
-        success = sum(state.successes) >= scenario.pass_mark if scenario and state.is_over else None
-        return Entry(
-            path,
-            when,
-            journal.game,
-            tuple(seat.character.name for seat in setup.seats),
-            tuple(state.successes),
-            tuple(tries),
-            over=state.is_over,
-            played=len(state.history),
-            success=success,
-            scenario=scenario.title if scenario else None,
-        )
-    assert isinstance(setup, CardTableSetup)
-    view = state.view(0)
-    totals = tuple(view.totals)
-    best = max(totals)
-    played = len(view.score_sheet) if journal.game == "koenigrufen" else len(view.round_scores)
-    return Entry(
-        path,
-        when,
-        journal.game,
-        tuple(seat.name for seat in setup.seats),
-        scores=totals,
-        winners=tuple(seat for seat, total in enumerate(totals) if total == best) if played else (),
-        over=state.is_over,
-        played=played,
-    )
+    return Entry(path, when, journal.game, spec(journal.game).summary(journal.setup, state))
 
 
 # --- matches played to the history through the rules (tests, the monkey, the screenshot tool) -----------
 
 
-def record_match(game: str, setup: Setup, seed: int, stop_after: int | None = None) -> None:
+def record_match(setup: Any, seed: int, stop_after: int | None = None) -> None:
     """Plays a match with random legal actions, autosaved action by action as a table does, so it
     ends in the history: at its end, or ended by the players after `stop_after` actions."""
     rng = random.Random(seed)
     state = new_state(setup)
-    save = Autosave(Journal(game, setup))
+    save = Autosave(Journal(setup.game, setup))
     while not state.is_over and (stop_after is None or len(save.journal.actions) < stop_after):
         action = rng.choice(state.legal_actions())
         state.apply(action)
@@ -154,26 +113,25 @@ def record_match(game: str, setup: Setup, seed: int, stop_after: int | None = No
 
 def demo_history(seed: int = 1) -> None:
     """A few finished matches of each game in the history, spread over the last days."""
-    from game.rules.falkenstein_data import HEROES
+    from game.games.falkenstein.data import HEROES
 
     names = ("Clara", "Anton", "Berta", "Carl", "Dora", "Emil")
     before = {p.name for p in history_files()}
-    setups: list[tuple[str, Setup, int | None]] = [
-        ("twotenjack", _card_setup("twotenjack", names[:3], seed), None),
-        ("koenigrufen", _card_setup("koenigrufen", names[:4], seed + 1), None),
-        ("falkenstein", FalkensteinSetup("solo", (SeatSetup(HEROES[0], names[0]),), None, "", seed), None),
-        ("twotenjack", _card_setup("twotenjack", names[:5], seed + 2), None),
+    setups: list[tuple[Any, int | None]] = [
+        (_card_setup("twotenjack", names[:3], seed), None),
+        (_card_setup("koenigrufen", names[:4], seed + 1), None),
+        (FalkensteinSetup("solo", (SeatSetup(HEROES[0], names[0]),), None, "", seed), None),
+        (_card_setup("twotenjack", names[:5], seed + 2), None),
         (
-            "falkenstein",
             FalkensteinSetup(
                 "hotseat", tuple(SeatSetup(h, n) for h, n in zip(HEROES[1:3], names[3:5], strict=True)), None
             ),
             9,
         ),
-        ("koenigrufen", _card_setup("koenigrufen", names[2:6], seed + 3), None),
+        (_card_setup("koenigrufen", names[2:6], seed + 3), None),
     ]
-    for i, (game, setup, stop) in enumerate(setups):
-        record_match(game, setup, seed + i, stop)
+    for i, (setup, stop) in enumerate(setups):
+        record_match(setup, seed + i, stop)
     made = [p for p in history_files() if p.name not in before]
     now = time.time()
     for age, path in enumerate(reversed(made)):  # the newest stays now; the others, hours to days ago

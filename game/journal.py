@@ -15,16 +15,13 @@ from typing import Any
 
 from game import schema, storage
 from game.i18n import Words, has
-from game.journal_codec import GAMES, Setup, decode_action, decode_setup, encode_action, encode_setup
+from game.journal_codec import decode_action, encode_action
+from game.registry import GAMES, spec
 from game.rules.errors import IllegalAction
-from game.rules.falkenstein_session import HOST, FalkensteinGame
-from game.scenes.falkenstein_setup import FalkensteinSetup
 from game.storage import FileProblem
 
 FORMAT = "atout-journal"
 VERSION = 1
-# Bumped when a game's rules change what an action does, so an old journal is refused, not misread.
-RULES_VERSION = {"falkenstein": 1, "koenigrufen": 1, "twotenjack": 1}
 KEYS = ("format", "version", "rules_version", "game", "setup", "actions", "finished")
 MAX_ACTIONS = 100_000  # a hundred long deals hold a few thousand
 
@@ -32,7 +29,7 @@ MAX_ACTIONS = 100_000  # a hundred long deals hold a few thousand
 @dataclass
 class Journal:
     game: str
-    setup: Setup
+    setup: Any  # the game's setup type (`GameSpec.setup_type`)
     actions: list[Any] = field(default_factory=list)
     finished: bool = False
 
@@ -40,9 +37,9 @@ class Journal:
         return {
             "format": FORMAT,
             "version": VERSION,
-            "rules_version": RULES_VERSION[self.game],
+            "rules_version": spec(self.game).rules_version,
             "game": self.game,
-            "setup": encode_setup(self.setup),
+            "setup": spec(self.game).encode_setup(self.setup),
             "actions": [encode_action(action) for action in self.actions],
             "finished": self.finished,
         }
@@ -54,14 +51,14 @@ def from_json(data: Any) -> Journal:
         raise FileProblem("not_a_journal")
     schema.obj(data, schema.ROOT, dict.fromkeys(KEYS, _checked))  # every field there, and no other
     _version(data["version"], VERSION, "version")
-    game = schema.choice(GAMES)(data["game"], "game")
-    _version(data["rules_version"], RULES_VERSION[game], "rules_version")
+    game = schema.choice(tuple(GAMES))(data["game"], "game")
+    _version(data["rules_version"], spec(game).rules_version, "rules_version")
     fields = schema.obj(
         data,
         schema.ROOT,
         {
             **dict.fromkeys(KEYS, _checked),
-            "setup": lambda setup, where: decode_setup(game, setup),
+            "setup": lambda setup, where: spec(game).decode_setup(setup),
             "actions": schema.items(
                 lambda action, where: decode_action(game, action, str(where)), 0, MAX_ACTIONS
             ),
@@ -84,11 +81,9 @@ def _version(value: Any, known: int, where: str) -> None:
         raise FileProblem("not_one_of", where=where, options=known, value=value)
 
 
-def new_state(setup: Setup) -> Any:
-    """The rules state at the start of the match, as the table builds it."""
-    if isinstance(setup, FalkensteinSetup):
-        return setup.new_game(setup.load_scenario())
-    return setup.new_game()
+def new_state(setup: Any) -> Any:
+    """The rules state at the start of a match, as its table builds it."""
+    return spec(setup.game).new_state(setup)
 
 
 def replay(journal: Journal) -> tuple[Any, int]:
@@ -108,12 +103,9 @@ def replay(journal: Journal) -> tuple[Any, int]:
     return state, len(journal.actions)
 
 
-def digest(state: Any) -> str:
+def digest(game: str, state: Any) -> str:
     """A stable hash of the whole state: every seat's view (the Host's too) and the phase."""
-    seats: list[int | str] = list(range(len(state.view(0).hand_sizes)))
-    if isinstance(state, FalkensteinGame):
-        seats.append(HOST)
-    views = [asdict(state.view(seat)) for seat in seats]
+    views = [asdict(state.view(seat)) for seat in spec(game).view_seats(state)]
     text = json.dumps({"phase": state.phase, "views": views}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -82,6 +82,19 @@ def obj(
     }
 
 
+def shape(
+    build: Callable[[dict[str, Any]], T],
+    required: Mapping[str, Check[Any]],
+    optional: Mapping[str, Check[Any]] | None = None,
+) -> Check[T]:
+    """An object of exactly these fields (see `obj`), made into a value by `build`."""
+
+    def check(value: Any, where: Where) -> T:
+        return build(obj(value, where, required, optional))
+
+    return check
+
+
 def integer(low: int, high: int) -> Check[int]:
     def check(value: Any, where: Where) -> int:
         if type(value) is not int:

@@ -9,12 +9,12 @@ import pygame
 import pytest
 from scene_driver import click, key, step
 
-from game import characters
 from game.app import App
+from game.games.falkenstein import characters
+from game.games.falkenstein.characters_scene import NAME_SAVE_DELAY, CharactersScene
+from game.games.falkenstein.data import HEROES
+from game.games.falkenstein.session import Character
 from game.i18n import tr
-from game.rules.falkenstein_data import HEROES
-from game.rules.falkenstein_session import Character
-from game.scenes.characters_scene import NAME_SAVE_DELAY, CharactersScene
 from game.settings import Settings
 from game.ui.widgets import Button, Choice, TextInput
 

@@ -21,10 +21,10 @@ import pytest
 
 from game.ai import thinker
 from game.ai.thinker import LEVELS, decide
-from game.rules import koenigrufen_game as kr
-from game.rules import twotenjack_game as ttj
-from game.rules.koenigrufen import CARD_SUIT, KINGS, SUIT_NO, TRUMP
-from game.rules.twotenjack import ACE_OF_SPADES, GUARDED, JOKER, SUIT
+from game.games.koenigrufen import rules as kr
+from game.games.koenigrufen.cards import CARD_SUIT, KINGS, SUIT_NO, TRUMP
+from game.games.twotenjack import rules as ttj
+from game.games.twotenjack.cards import ACE_OF_SPADES, GUARDED, JOKER, SUIT
 
 POSITIONS = 2  # per situation
 DEALS = 40  # deals tried, at most, to find them

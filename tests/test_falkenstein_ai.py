@@ -5,10 +5,10 @@ import time
 
 import pytest
 
-from game.ai.falkenstein import JOKER_THRESHOLD, ComputerHost, choose_card
-from game.rules.falkenstein import DECK, LEVELS
-from game.rules.falkenstein_data import HEROES
-from game.rules.falkenstein_session import (
+from game.games.falkenstein.ai import JOKER_THRESHOLD, ComputerHost, choose_card
+from game.games.falkenstein.data import HEROES
+from game.games.falkenstein.resolution import DECK, LEVELS
+from game.games.falkenstein.session import (
     ChallengeSet,
     FalkensteinConfig,
     FalkensteinGame,

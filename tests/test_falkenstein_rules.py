@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.i18n import LANGUAGES, catalogue
-from game.rules.falkenstein import (
+from game.games.falkenstein.resolution import (
     DECK,
     JOKERS,
     LEVELS,
@@ -18,13 +17,11 @@ from game.rules.falkenstein import (
     STANDINGS,
     SUITS,
     explain,
-    gm_wins,
-    is_fireworks,
     rank_of,
-    standing_of,
     suit_of,
-    win_chance,
 )
+from game.i18n import LANGUAGES, catalogue
+from game.rules.falkenstein import gm_wins, is_fireworks, standing_of, win_chance
 
 HIGH = ("J", "Q", "K", "A")
 

@@ -9,9 +9,9 @@ import pytest
 from scene_driver import click, drag, key, step, wait_until
 
 from game.app import App
-from game.rules.falkenstein_data import HEROES
-from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
-from game.scenes.falkenstein_table import FalkensteinTable, demo_table
+from game.games.falkenstein.data import HEROES
+from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
+from game.games.falkenstein.table import FalkensteinTable, demo_table
 from game.settings import Settings
 
 
@@ -45,7 +45,7 @@ def test_a_whole_solo_scenario_by_mouse_ends_on_the_score_scene(app: App) -> Non
 
 
 def test_odds_on_each_card_match_the_rules(app: App) -> None:
-    from game.rules.falkenstein_session import win_chances
+    from game.games.falkenstein.session import win_chances
 
     table = solo(app)
     wait_until(app, lambda: table.awaiting == "play" and not table.busy)

@@ -9,10 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.paths import ROOT
-from game.rules.falkenstein import DECK, SUITS, win_chance
-from game.rules.falkenstein_data import HERO_DESCRIPTIONS, HEROES, TALENTS
-from game.rules.falkenstein_session import (
+from game.games.falkenstein.data import HERO_DESCRIPTIONS, HEROES, TALENTS
+from game.games.falkenstein.resolution import DECK, SUITS, win_chance
+from game.games.falkenstein.session import (
     CardDrawn,
     CardPlayed,
     ChallengeSet,
@@ -30,6 +29,7 @@ from game.rules.falkenstein_session import (
     unseen,
     win_chances,
 )
+from game.paths import ROOT
 
 STRINGS = json.loads((ROOT / "game" / "i18n" / "falkenstein_strings.json").read_text(encoding="utf-8"))
 

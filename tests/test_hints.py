@@ -14,11 +14,11 @@ from scene_driver import click, key, step, wait_until
 from game import i18n
 from game.ai import thinker as thinker_module
 from game.app import App
-from game.rules.koenigrufen_game import CallKing, KoenigrufenConfig, KoenigrufenGame
-from game.scenes.card_setup import CardTableSetup, SeatPlayer
-from game.scenes.koenigrufen_table import KoenigrufenTable
+from game.games.koenigrufen.rules import CallKing, KoenigrufenConfig, KoenigrufenGame
+from game.games.koenigrufen.table import KoenigrufenTable
+from game.games.twotenjack.table import TwoTenJackTable
 from game.scenes.trick_table import SLICE_MS, TrickTable
-from game.scenes.twotenjack_table import TwoTenJackTable
+from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings
 
 

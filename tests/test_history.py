@@ -15,12 +15,12 @@ from scene_driver import click, key, step
 
 from game.app import App
 from game.autosave import Autosave, history_dir, history_files
+from game.games.falkenstein.data import HEROES
+from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
 from game.journal import Journal, new_state
-from game.rules.falkenstein_data import HEROES
-from game.scenes.card_setup import CardTableSetup, SeatPlayer
-from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
 from game.scenes.history_scene import HistoryScene
 from game.scenes.menu import MenuScene
+from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings
 from game.ui import text
 from game.ui.widgets import Button
@@ -92,18 +92,18 @@ def test_a_finished_match_is_listed_and_shows_its_final_sheet(
     state = play_to_the_end(game)
     app, history = open_history()
     (entry,) = history.entries
-    assert entry.game == game and entry.over
+    assert entry.game == game and entry.summary.over
     words = drawn(app, monkeypatch)
     assert "Today" in words
     if game == "falkenstein":
         successes, tries = state.successes[0], len(state.history)
-        assert entry.names == (HEROES[1].name,) and entry.scores == (successes,)
+        assert entry.summary.names == (HEROES[1].name,) and entry.summary.scores == (successes,)
         assert f"{successes}/{tries}" in words and "Scenario" in words
     else:
         totals = state.view(0).totals
         best = max(totals)
-        winners = [name for name, total in zip(entry.names, totals, strict=True) if total == best]
-        assert entry.scores == totals
+        winners = [name for name, total in zip(entry.summary.names, totals, strict=True) if total == best]
+        assert entry.summary.scores == totals
         assert all(signed(total) in words for total in totals)
         assert ", ".join(winners) in words
 

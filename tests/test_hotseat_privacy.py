@@ -16,17 +16,17 @@ import pytest
 from scene_driver import click, key, wait_until
 
 from game.app import MIN_SIZE, App
+from game.games.falkenstein.data import HEROES
+from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
+from game.games.falkenstein.table import FalkensteinTable
+from game.games.koenigrufen.cards import KINGS
+from game.games.koenigrufen.rules import CallKing, Discard, KoenigrufenConfig, KoenigrufenGame, TakeTalon
 from game.i18n import tr
-from game.rules.falkenstein_data import HEROES
-from game.rules.koenigrufen import KINGS
-from game.rules.koenigrufen_game import CallKing, Discard, KoenigrufenConfig, KoenigrufenGame, TakeTalon
-from game.scenes.card_setup import CardTableSetup, SeatPlayer
-from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
-from game.scenes.falkenstein_table import FalkensteinTable
+from game.scenes import navigation
 from game.scenes.handover import HandoverScene
 from game.scenes.table_scene import TableScene
-from game.scenes.tables import open_table
 from game.scenes.trick_table import TrickTable
+from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings
 from game.ui.card_sprite import CardSprite
 
@@ -162,7 +162,7 @@ def play(
 
 def card_table(app: App, game: str, humans: tuple[int, ...], players: int, seed: int) -> TrickTable:
     seats = tuple(SeatPlayer(f"P{i}", i in humans) for i in range(players))
-    table = open_table(app, CardTableSetup(game, seats, seed, 1 if game == "koenigrufen" else None))
+    table = navigation.table(app, CardTableSetup(game, seats, seed, 1 if game == "koenigrufen" else None))
     app.scenes.push(table)
     assert isinstance(table, TrickTable)
     return table

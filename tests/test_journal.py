@@ -12,12 +12,13 @@ from typing import Any
 
 import pytest
 
+from game.games.falkenstein.data import HEROES
+from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
+from game.games.koenigrufen.rules import Discard, Play
 from game.journal import Journal, digest, load_journal, replay, save_journal
-from game.journal_codec import decode_action, decode_setup, encode_action, encode_setup
-from game.rules.falkenstein_data import HEROES
-from game.rules.koenigrufen_game import Discard, Play
-from game.scenes.card_setup import CardTableSetup, SeatPlayer
-from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
+from game.journal_codec import decode_action, encode_action
+from game.registry import spec
+from game.seating import CardTableSetup, SeatPlayer
 from game.storage import FileProblem
 
 REPLAY = Path(__file__).resolve().parent.parent / "tools" / "replay.py"
@@ -67,9 +68,9 @@ def test_a_saved_match_replays_to_the_same_state(name: str, tmp_path: Path) -> N
     assert loaded == journal
     again, again_count = replay(loaded)
     assert (
-        (again_count, digest(again))
-        == (count, digest(state))
-        == (len(journal.actions), digest(replay(loaded)[0]))
+        (again_count, digest(journal.game, again))
+        == (count, digest(journal.game, state))
+        == (len(journal.actions), digest(journal.game, replay(loaded)[0]))
     )
     assert again.view(0) == state.view(0)
 
@@ -89,7 +90,7 @@ def test_the_replay_tool_prints_one_json_line_with_the_same_digest_twice(tmp_pat
         "ok": True,
         "game": "koenigrufen",
         "actions": len(journal.actions),
-        "digest": digest(replay(journal)[0]),
+        "digest": digest(journal.game, replay(journal)[0]),
     }
 
 
@@ -228,4 +229,4 @@ def test_a_discard_must_list_card_codes() -> None:
 def test_setups_round_trip_through_json(name: str) -> None:
     setup = setups()[name]
     game = "falkenstein" if isinstance(setup, FalkensteinSetup) else setup.game
-    assert decode_setup(game, json.loads(json.dumps(encode_setup(setup)))) == setup
+    assert spec(game).decode_setup(json.loads(json.dumps(spec(game).encode_setup(setup)))) == setup

@@ -4,9 +4,9 @@ import dataclasses
 import random
 import time
 
-from game.ai.koenigrufen_easy import choose
-from game.rules.koenigrufen import KINGS, is_legal_discard, is_trump, legal_plays, suit_of
-from game.rules.koenigrufen_game import (
+from game.games.koenigrufen.cards import KINGS, is_legal_discard, is_trump, legal_plays, suit_of
+from game.games.koenigrufen.easy import choose
+from game.games.koenigrufen.rules import (
     CallKing,
     Discard,
     KoenigrufenConfig,

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from game.rules.koenigrufen import DECK, KINGS, count_points, is_legal_discard, suit_of
-from game.rules.koenigrufen_game import (
+from game.games.koenigrufen.cards import DECK, KINGS, count_points, is_legal_discard, suit_of
+from game.games.koenigrufen.rules import (
     CallKing,
     CardPlayed,
     DealScored,

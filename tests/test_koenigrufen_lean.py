@@ -6,21 +6,21 @@ import random
 from collections import Counter
 from itertools import combinations
 
-from game.rules.koenigrufen import DECK, DECK_INDEX, is_legal_discard
-from game.rules.koenigrufen_game import (
-    CallKing,
-    DealScored,
-    KoenigrufenConfig,
-    KoenigrufenGame,
-    TakeTalon,
-)
-from game.rules.koenigrufen_lean import (
+from game.games.koenigrufen.cards import DECK, DECK_INDEX, is_legal_discard
+from game.games.koenigrufen.core import (
     KING_CARDS,
     LeanKoenigrufen,
     _random_discard,
     from_action,
     legal_discard_list,
     to_action,
+)
+from game.games.koenigrufen.rules import (
+    CallKing,
+    DealScored,
+    KoenigrufenConfig,
+    KoenigrufenGame,
+    TakeTalon,
 )
 
 DEALS = 2000  # random deals of the property test (about 3 s)

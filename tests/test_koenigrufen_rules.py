@@ -8,24 +8,20 @@ from collections.abc import Callable
 
 import pytest
 
-from game.rules.koenigrufen import (
+from game.games.koenigrufen.cards import (
     CARD_POINTS,
     DECK,
     KINGS,
     SUITS,
     TRULL,
     TRUMPS,
-    card_points,
-    count_points,
     discard_problem,
-    is_legal_discard,
     is_trump,
     legal_discards,
-    legal_plays,
     strength,
     suit_of,
-    trick_winner,
 )
+from game.rules.koenigrufen import card_points, count_points, is_legal_discard, legal_plays, trick_winner
 
 
 def test_the_pack() -> None:

@@ -9,10 +9,11 @@ import pytest
 from scene_driver import click, key, step, wait_until
 
 from game.app import App
-from game.rules.koenigrufen import legal_discards
-from game.rules.koenigrufen_game import KoenigrufenConfig, KoenigrufenGame
-from game.scenes.card_setup import CardTableSetup, SeatPlayer
-from game.scenes.koenigrufen_table import KoenigrufenTable
+from game.games.koenigrufen.cards import legal_discards
+from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
+from game.games.koenigrufen.table import KoenigrufenTable
+from game.scenes import navigation
+from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings
 
 
@@ -139,9 +140,7 @@ def test_hot_seat_hands_over_between_two_people(app: App) -> None:
 
 
 def test_the_demo_plays_by_itself(app: App) -> None:
-    from game.scenes.tables import demo_setup, open_table
-
-    table = open_table(app, demo_setup("koenigrufen", 5))
+    table = navigation.demo(app, "koenigrufen", 5)
     app.scenes.push(table)
     wait_until(app, lambda: table.game.phase == "scored", seconds=240)
     step(app, 3.0)

@@ -7,12 +7,13 @@ import random
 
 import pytest
 
-from game.ai import koenigrufen_easy, thinker
-from game.ai import koenigrufen_search as ks
+from game.ai import thinker
 from game.ai.thinker import REASONS, decide
-from game.rules.koenigrufen import CARD_SUIT, DECK, DECK_INDEX
-from game.rules.koenigrufen_game import SEATS, DealScored, KoenigrufenConfig, KoenigrufenGame
-from game.rules.koenigrufen_lean import LeanKoenigrufen
+from game.games.koenigrufen import easy as koenigrufen_easy
+from game.games.koenigrufen import search as ks
+from game.games.koenigrufen.cards import CARD_SUIT, DECK, DECK_INDEX
+from game.games.koenigrufen.core import LeanKoenigrufen
+from game.games.koenigrufen.rules import SEATS, DealScored, KoenigrufenConfig, KoenigrufenGame
 
 
 def _positions(count: int, seed: int) -> list[KoenigrufenGame]:

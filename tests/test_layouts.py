@@ -8,7 +8,7 @@ from game.ui.layout import load_layout, read_layout
 
 
 def _required() -> dict[str, frozenset[str]]:
-    from game.scenes.falkenstein_table import LAYOUT_NAMES as falkenstein
+    from game.games.falkenstein.table import LAYOUT_NAMES as falkenstein
     from game.scenes.trick_table import LAYOUT_NAMES as trick
     from game.scenes.trick_table import seat_names
 

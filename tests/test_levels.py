@@ -19,10 +19,10 @@ from game.app import App
 from game.autosave import current_path
 from game.i18n import tr
 from game.journal import load_journal
-from game.scenes.card_setup import LEVELS, CardTableSetup, SeatPlayer
+from game.scenes import navigation
 from game.scenes.menu import MenuScene
-from game.scenes.tables import open_table, resume_table
 from game.scenes.trick_table import SLICE_MS, TrickTable
+from game.seating import LEVELS, CardTableSetup, SeatPlayer
 from game.settings import Settings
 from game.ui.widgets import Choice
 
@@ -101,7 +101,7 @@ def test_the_menus_level_reaches_every_computer_seat_and_survives_a_resume(
     assert journal.setup == table.setup
     made.clear()
     again = App(settings=SETTINGS)
-    resumed = resume_table(again, journal)
+    resumed = navigation.resume(again, journal)
     assert isinstance(resumed, TrickTable) and resumed.setup.seats == table.setup.seats
     again.scenes.push(resumed)
     until_a_computer_thinks(again, resumed)
@@ -120,7 +120,7 @@ def test_a_resumed_computer_thinks_the_same_thought(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(thinker_module.Thinker, "__init__", init)
     setup = CardTableSetup("twotenjack", tuple(SeatPlayer(f"P{i}", i == 0, "normal") for i in range(3)), 21)
     app = App(settings=SETTINGS)
-    table = open_table(app, setup)
+    table = navigation.table(app, setup)
     app.scenes.push(table)
     while len(table.autosave.journal.actions) < 2 or table.thought is None:
         until_a_computer_thinks(app, table)
@@ -131,7 +131,7 @@ def test_a_resumed_computer_thinks_the_same_thought(monkeypatch: pytest.MonkeyPa
     view, seed = table.view(first.seat), seeds[-1]
     table.autosave.flush()
     again = App(settings=SETTINGS)
-    resumed = resume_table(again, load_journal(current_path()))
+    resumed = navigation.resume(again, load_journal(current_path()))
     again.scenes.push(resumed)
     wait_until(again, lambda: isinstance(resumed, TrickTable) and resumed.thought is not None, 10)
     assert isinstance(resumed, TrickTable) and resumed.thought is not None
@@ -160,7 +160,7 @@ def test_computers_think_in_slices_and_act_within_bounded_frames(
 
     monkeypatch.setattr(thinker_module.Thinker, "step", timed)
     seats = tuple(SeatPlayer(f"C{i}", False, level) for i in range(players))
-    table = open_table(app, CardTableSetup(game, seats, 17))
+    table = navigation.table(app, CardTableSetup(game, seats, 17))
     app.scenes.push(table)
     gc.collect()
     gc.freeze()  # as the app's own loop does once loaded, so a full collection is not counted as thought
@@ -182,7 +182,7 @@ def test_computers_think_in_slices_and_act_within_bounded_frames(
 def test_the_avatar_thinks_while_its_thinker_does(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(thinker_module.Thinker, "step", lambda self, budget_ms: False)
     app = App(settings=SETTINGS)
-    table = open_table(
+    table = navigation.table(
         app, CardTableSetup("twotenjack", tuple(SeatPlayer(f"C{i}", False) for i in range(2)), 3)
     )
     app.scenes.push(table)
@@ -203,7 +203,7 @@ def test_the_avatar_thinks_while_its_thinker_does(monkeypatch: pytest.MonkeyPatc
 def test_normal_computers_play_a_whole_deal(game: str, players: int) -> None:
     app = App((960, 540), Settings(language="en", anim_speed="instant", think_time=0.0))
     seats = tuple(SeatPlayer(f"C{i}", False, "normal") for i in range(players))
-    table = open_table(app, CardTableSetup(game, seats, 5))
+    table = navigation.table(app, CardTableSetup(game, seats, 5))
     app.scenes.push(table)
     wait_until(app, lambda: app.scenes.top.name == "score", seconds=3000)
     assert table.game.phase == "scored"

@@ -10,10 +10,13 @@ from scene_driver import click, key, step
 
 from game.app import App
 from game.i18n import tr
-from game.scenes.menu import GAMES, MenuScene
+from game.registry import GAMES as REGISTERED
+from game.scenes.menu import MenuScene
 from game.scenes.rules_scene import RulesScene
 from game.settings import Settings
 from game.ui.widgets import Button, Choice, TextInput
+
+GAMES = tuple(REGISTERED)
 
 DIGITS = (pygame.K_1, pygame.K_2, pygame.K_3)
 
@@ -77,7 +80,7 @@ def test_two_ten_jack_seats_follow_the_player_count(app: App, menu: MenuScene) -
     count = next(w for w in menu.form.widgets if isinstance(w, Choice) and w.label == tr("menu.players"))
     seats = sum(isinstance(w, TextInput) for w in menu.form.widgets)
     click(app, (count.box.right - 10, count.box.centery))
-    assert menu.card_tables["twotenjack"].count == 4
+    assert menu.starts["twotenjack"].count == 4
     assert sum(isinstance(w, TextInput) for w in menu.form.widgets) == seats + 1
 
 
@@ -117,15 +120,15 @@ def test_escape_twice_quits_and_once_only_warns(app: App, menu: MenuScene) -> No
 def test_mode_choice_survives_a_change_of_language(app: App, menu: MenuScene) -> None:
     mode = next(w for w in menu.form.widgets if isinstance(w, Choice) and w.label == tr("menu.mode"))
     click(app, (mode.box.right - 10, mode.box.centery))
-    assert menu.falkenstein.mode == "hotseat"
+    assert menu.starts["falkenstein"].mode == "hotseat"
     app.apply_settings(app.settings.with_(language="fr"))
     step(app)
-    assert menu.falkenstein.mode == "hotseat"
+    assert menu.starts["falkenstein"].mode == "hotseat"
     assert any(isinstance(w, Choice) and w.label == "Personnages" for w in menu.form.widgets)
 
 
 def test_names_typed_into_the_hot_seat_reach_the_setup(app: App, menu: MenuScene) -> None:
-    menu.falkenstein.mode = "hotseat"
+    menu.starts["falkenstein"].mode = "hotseat"
     menu.relayout()
     field = next(w for w in menu.form.widgets if isinstance(w, TextInput))
     click(app, field.rect.center)
@@ -133,9 +136,9 @@ def test_names_typed_into_the_hot_seat_reach_the_setup(app: App, menu: MenuScene
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     key(app, pygame.K_1, "1")  # typed into the field, not taken as a tab shortcut
     assert menu.game == "falkenstein"
-    setup = menu.falkenstein.setup(seed=5)
+    setup = menu.starts["falkenstein"].setup(seed=5)
     assert setup.mode == "hotseat" and setup.seats[0].player == "Ada"
-    assert setup.host_name == tr("menu.host_default") and len(setup.seats) == menu.falkenstein.count
+    assert setup.host_name == tr("menu.host_default") and len(setup.seats) == menu.starts["falkenstein"].count
 
 
 def test_the_page_fits_the_smallest_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -166,7 +169,7 @@ def test_every_page_shows_its_whole_summary(
 
 
 def test_start_builds_the_falkenstein_table(app: App, menu: MenuScene) -> None:
-    table = pytest.importorskip("game.scenes.falkenstein_table")
+    table = pytest.importorskip("game.games.falkenstein.table")
     assert menu.start_button is not None and menu.start_button.enabled
     click(app, menu.start_button.rect.center)
     top = app.scenes.top

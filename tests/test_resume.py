@@ -14,14 +14,14 @@ from scene_driver import click, key, step, wait_until
 from game.__main__ import main
 from game.app import App
 from game.autosave import HISTORY_KEPT, Autosave, current_path, history_dir
-from game.journal import Journal, load_journal
-from game.rules.falkenstein_data import HEROES
-from game.scenes.card_setup import CardTableSetup, SeatPlayer
-from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
-from game.scenes.falkenstein_table import FalkensteinTable
+from game.games.falkenstein.data import HEROES
+from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
+from game.games.falkenstein.table import FalkensteinTable
+from game.journal import Journal, load_journal, new_state
+from game.scenes import navigation
 from game.scenes.menu import MenuScene
 from game.scenes.table_scene import TableScene
-from game.scenes.tables import open_table, resume_table
+from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings
 
 SETTINGS = Settings(language="en", anim_speed="fast", think_time=0.05)
@@ -49,7 +49,9 @@ TABLES: dict[str, Any] = {
 
 
 def new_table(app: App, setup: Any) -> TableScene:
-    table = FalkensteinTable(app, setup) if isinstance(setup, FalkensteinSetup) else open_table(app, setup)
+    table = (
+        FalkensteinTable(app, setup) if isinstance(setup, FalkensteinSetup) else navigation.table(app, setup)
+    )
     app.scenes.push(table)
     return table  # type: ignore[return-value]
 
@@ -92,7 +94,7 @@ def test_a_resumed_table_is_where_it_was_left(name: str) -> None:
     assert journal.actions == table.autosave.journal.actions and not journal.finished
 
     again = App(settings=SETTINGS)
-    resumed = resume_table(again, journal)
+    resumed = navigation.resume(again, journal)
     assert [resumed.game.view(s) for s in seats_of(resumed)] == [table.game.view(s) for s in seats_of(table)]
     assert resumed.log.lines == table.log.lines
     again.scenes.push(resumed)
@@ -117,7 +119,7 @@ def test_the_log_and_score_sheet_survive_a_resume_across_deals() -> None:
 
     wait_until(app, second_deal, seconds=600)
     table.autosave.flush()
-    resumed = resume_table(App(settings=SETTINGS), load_journal(current_path()))
+    resumed = navigation.resume(App(settings=SETTINGS), load_journal(current_path()))
     assert resumed.game.view(0).score_sheet == table.game.view(0).score_sheet != ()
     assert resumed.tricks_won == table.tricks_won  # type: ignore[attr-defined]
 
@@ -156,7 +158,7 @@ def test_a_bad_current_save_is_kept_aside_and_the_menu_opens(content: bytes) -> 
 
 def test_a_finished_match_goes_to_the_history_which_keeps_the_newest() -> None:
     setup = TABLES["twotenjack"]
-    game = setup.new_game()
+    game = new_state(setup)
     first = game.legal_actions()[0]
     game.apply(first)
     second = game.legal_actions()[0]
@@ -199,7 +201,7 @@ def test_a_bad_load_is_one_line_and_exit_code_2(
 ) -> None:
     (tmp_path / "bad.json").write_text("{oops")
     good = Autosave(Journal("twotenjack", TABLES["twotenjack"]), tmp_path / "good.json")
-    good.add(TABLES["twotenjack"].new_game().legal_actions()[0], over=False)
+    good.add(new_state(TABLES["twotenjack"]).legal_actions()[0], over=False)
     good.flush()
     files = {name: str(tmp_path / f"{name}.json") for name in ("missing", "bad", "good")}
     assert main([arg.format(**files) for arg in argv]) == 2

@@ -10,8 +10,11 @@ from scene_driver import click, drag, key, step
 
 from game.app import App
 from game.i18n import catalogue
-from game.scenes.rules_scene import GAMES, RulesScene
+from game.registry import GAMES as REGISTERED
+from game.scenes.rules_scene import RulesScene
 from game.settings import Settings
+
+GAMES = tuple(REGISTERED)
 
 
 @pytest.fixture

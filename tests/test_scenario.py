@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from game.games.falkenstein.data import TALENTS
+from game.games.falkenstein.resolution import SUITS
+from game.games.falkenstein.scenario import LANGUAGES, Scenario, Text, list_scenarios, load_scenario
 from game.paths import SCENARIOS
-from game.rules.falkenstein import SUITS
-from game.rules.falkenstein_data import TALENTS
-from game.rules.scenario import LANGUAGES, Scenario, Text, list_scenarios, load_scenario
 
 SHIPPED = SCENARIOS / "the_kings_masque.json"
 

@@ -13,17 +13,17 @@ import pytest
 from scene_driver import click, key, step, wait_until
 
 from game.ai import thinker as thinker_module
-from game.ai.falkenstein import ComputerHost
 from game.ai.seeds import SEED_BITS, decision_seed
 from game.app import App
-from game.rules.twotenjack_game import RoundScored
-from game.scenes import falkenstein_table
-from game.scenes.falkenstein_table import FalkensteinTable, _score_scene, demo_table
-from game.scenes.koenigrufen_score import KoenigrufenScore
+from game.games.falkenstein import table as falkenstein_table
+from game.games.falkenstein.ai import ComputerHost
+from game.games.falkenstein.table import FalkensteinTable, _score_scene, demo_table
+from game.games.koenigrufen.score import KoenigrufenScore
+from game.games.twotenjack.rules import RoundScored
+from game.games.twotenjack.score import TwoTenJackScore
+from game.scenes import navigation
 from game.scenes.menu import MenuScene
-from game.scenes.tables import demo_setup, open_table
 from game.scenes.trick_table import TrickTable
-from game.scenes.twotenjack_score import TwoTenJackScore
 from game.settings import Settings
 
 SEED = 0x2545F4914F6CDD1D  # a 63-bit match seed
@@ -49,7 +49,7 @@ def thinker_seeds(
         real(self, game, view, level, seed)
 
     monkeypatch.setattr(thinker_module.Thinker, "__init__", init)
-    table = open_table(app, demo_setup(game, seed))
+    table = navigation.demo(app, game, seed)
     assert isinstance(table, TrickTable)
     seeds = []
     for _ in range(5):
@@ -159,10 +159,10 @@ def test_another_match_from_a_score_sheet_starts_on_63_secret_bits(app: App, dra
     again()
     assert isinstance(app.scenes.top, FalkensteinTable)
     seeds = [app.scenes.top.setup.seed]
-    koenigrufen = open_table(app, demo_setup("koenigrufen", SEED))
+    koenigrufen = navigation.demo(app, "koenigrufen", SEED)
     KoenigrufenScore(app, koenigrufen)._again()  # type: ignore[arg-type]
     seeds.append(app.scenes.top.setup.seed)
-    twotenjack = open_table(app, demo_setup("twotenjack", SEED))
+    twotenjack = navigation.demo(app, "twotenjack", SEED)
     twotenjack.scored = RoundScored(1, (0, 0, 0), ((), (), ()), (), (0, 0, 0))  # type: ignore[attr-defined]
     TwoTenJackScore(app, twotenjack)._again()  # type: ignore[arg-type]
     seeds.append(app.scenes.top.setup.seed)

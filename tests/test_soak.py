@@ -5,7 +5,7 @@ import json
 import pytest
 from tool_loader import load_tool
 
-from game.rules import twotenjack_game
+from game.games.twotenjack import rules as twotenjack_game
 
 soak = load_tool("soak")
 

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from game.ai.twotenjack_easy import choose
-from game.rules.twotenjack import legal_plays, removed_cards
-from game.rules.twotenjack_game import (
+from game.games.twotenjack.cards import legal_plays, removed_cards
+from game.games.twotenjack.easy import choose
+from game.games.twotenjack.rules import (
     MatchOver,
     NextRound,
     Play,

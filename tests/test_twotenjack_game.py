@@ -7,7 +7,7 @@ from operator import attrgetter
 
 import pytest
 
-from game.rules.twotenjack import (
+from game.games.twotenjack.cards import (
     DECK,
     card_points,
     legal_plays,
@@ -16,7 +16,7 @@ from game.rules.twotenjack import (
     score_pile,
     trick_winner,
 )
-from game.rules.twotenjack_game import (
+from game.games.twotenjack.rules import (
     CardPlayed,
     Event,
     HandDealt,

@@ -5,9 +5,8 @@ import random
 
 import pytest
 
-from game.rules.twotenjack import DECK
-from game.rules.twotenjack_game import Play, TwoTenJackConfig, TwoTenJackGame, pack
-from game.rules.twotenjack_lean import (
+from game.games.twotenjack.cards import DECK
+from game.games.twotenjack.core import (
     INDEX,
     LeanTwoTenJack,
     cards_of,
@@ -15,6 +14,7 @@ from game.rules.twotenjack_lean import (
     pile_score,
     to_action,
 )
+from game.games.twotenjack.rules import Play, TwoTenJackConfig, TwoTenJackGame, pack
 
 ROUNDS = {2: 400, 3: 500, 4: 400, 5: 350, 6: 350}  # 2,000 random rounds in all
 

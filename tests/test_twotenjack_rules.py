@@ -2,17 +2,9 @@
 
 import pytest
 
+from game.games.twotenjack.cards import DECK, REFUSALS, refusal
 from game.rules.errors import IllegalAction
-from game.rules.twotenjack import (
-    DECK,
-    REFUSALS,
-    card_points,
-    legal_plays,
-    refusal,
-    removed_cards,
-    score_pile,
-    trick_winner,
-)
+from game.rules.twotenjack import card_points, legal_plays, removed_cards, score_pile, trick_winner
 
 SIX_HEARTS = ("AH", "KH", "QH", "JH", "10H", "2H")
 SIX_SPADES = ("AS", "KS", "QS", "JS", "10S", "2S")

@@ -8,9 +8,9 @@ from collections.abc import Callable
 import pytest
 
 from game.ai.dealing import Dealer, deal_constrained
-from game.ai.twotenjack_search import FACE_DOWN, STOCK, explain, facts, sample, to_action, to_lean
-from game.rules.twotenjack import DECK, GUARDED, play_options
-from game.rules.twotenjack_game import (
+from game.games.twotenjack.cards import DECK, GUARDED, play_options
+from game.games.twotenjack.core import INDEX, LeanTwoTenJack, cards_of
+from game.games.twotenjack.rules import (
     CardDrawn,
     CardPlayed,
     Event,
@@ -22,7 +22,7 @@ from game.rules.twotenjack_game import (
     known_holdings,
     pack,
 )
-from game.rules.twotenjack_lean import INDEX, LeanTwoTenJack, cards_of
+from game.games.twotenjack.search import FACE_DOWN, STOCK, explain, facts, sample, to_action, to_lean
 
 POSITIONS = 400  # random positions per player count
 SAMPLES = 4

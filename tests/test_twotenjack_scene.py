@@ -9,8 +9,8 @@ import pytest
 from scene_driver import click, key, wait_until
 
 from game.app import App
-from game.scenes.card_setup import CardTableSetup, SeatPlayer
-from game.scenes.twotenjack_table import TwoTenJackTable
+from game.games.twotenjack.table import TwoTenJackTable
+from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings
 
 
@@ -103,10 +103,10 @@ def test_an_illegal_card_is_refused_with_the_reason(app: App) -> None:
 
 @pytest.mark.parametrize("players", [2, 6])
 def test_the_demo_plays_a_round_at_every_table_size(app: App, players: int) -> None:
-    from game.scenes.tables import demo_setup, open_table
+    from game.scenes import navigation
 
     app.settings = app.settings.with_(anim_speed="instant", think_time=0.0)
-    table = open_table(app, demo_setup("twotenjack", 2, players))
+    table = navigation.demo(app, "twotenjack", 2, players)
     app.scenes.push(table)
     wait_until(app, lambda: app.scenes.top.name == "score", seconds=120)
     assert len(app.scenes.top.sheet.rows) == players

@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai import thinker
 from game.ai.seeds import decision_seed
 from game.ai.thinker import LEVELS, Thinker
-from game.rules.koenigrufen_game import KoenigrufenConfig, KoenigrufenGame
-from game.rules.twotenjack_game import TwoTenJackConfig, TwoTenJackGame
+from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
+from game.games.twotenjack.rules import TwoTenJackConfig, TwoTenJackGame
 
 GAMES = ("koenigrufen", "twotenjack")
 

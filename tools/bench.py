@@ -24,12 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.falkenstein import ComputerHost
-from game.rules.falkenstein_data import HEROES
-from game.rules.falkenstein_session import FalkensteinConfig, FalkensteinGame
-from game.rules.koenigrufen_game import KoenigrufenConfig, KoenigrufenGame
-from game.rules.koenigrufen_lean import LeanKoenigrufen
-from game.rules.twotenjack_game import TwoTenJackConfig, TwoTenJackGame
+from game.games.falkenstein.ai import ComputerHost
+from game.games.falkenstein.data import HEROES
+from game.games.falkenstein.session import FalkensteinConfig, FalkensteinGame
+from game.games.koenigrufen.core import LeanKoenigrufen
+from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
+from game.games.twotenjack.rules import TwoTenJackConfig, TwoTenJackGame
 
 
 def falkenstein_game(seed: int) -> None:
@@ -89,7 +89,7 @@ def twotenjack_lean_games() -> Callable[[int], None] | None:
     """The lean Two-Ten-Jack round (`LeanTwoTenJack.deal(rng, players, dealer)` then `rollout`), when that
     module exists: imported late, so the bench runs without it."""
     try:
-        from game.rules import twotenjack_lean
+        from game.games.twotenjack import core as twotenjack_lean
     except ImportError:
         return None
     lean = getattr(twotenjack_lean, "LeanTwoTenJack", None)

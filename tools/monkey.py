@@ -334,7 +334,7 @@ class Monkey:
                 "settings": menu.settings_button,
                 "rules": menu.rules_button,
                 "history": self._menu_button(menu.open_history),
-                "characters": self._menu_button(menu.open_characters),
+                "characters": self._menu_button(menu.starts["falkenstein"].open_characters),
             }[goal]
             if button is None:  # the characters button is on the Falkenstein page
                 self.key(pygame.K_1)

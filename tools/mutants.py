@@ -38,13 +38,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pygame
 import replay
 
-from game import autosave, characters
+from game import autosave
 from game.app import App
+from game.games.falkenstein import characters
+from game.games.falkenstein.data import HEROES
+from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
 from game.journal import Journal, new_state, save_journal
-from game.rules.falkenstein_data import HEROES
-from game.scenes.card_setup import CardTableSetup, SeatPlayer
-from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
 from game.scenes.menu import MenuScene
+from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings, save_settings, settings_path
 
 DT = 1 / 60

@@ -24,7 +24,11 @@ def main(argv: list[str]) -> int:
         print(f"replay: {Path(argv[0]).name}: {exc}", file=sys.stderr)
         return 2
     state, count = replay(journal)
-    print(json.dumps({"ok": True, "game": journal.game, "actions": count, "digest": digest(state)}))
+    print(
+        json.dumps(
+            {"ok": True, "game": journal.game, "actions": count, "digest": digest(journal.game, state)}
+        )
+    )
     return 0
 
 

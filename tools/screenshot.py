@@ -64,9 +64,9 @@ def build(app, scene: str):  # type: ignore[no-untyped-def]
 
         demo_history()
         return HistoryScene(app), 0.3
-    from game.rules.falkenstein_data import HEROES
-    from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
-    from game.scenes.falkenstein_table import FalkensteinTable, demo_table
+    from game.games.falkenstein.data import HEROES
+    from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
+    from game.games.falkenstein.table import FalkensteinTable, demo_table
 
     if scene == "falkenstein":
         setup = FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), None, seed=11)
@@ -152,9 +152,9 @@ def save_png(surface, path: str) -> None:  # type: ignore[no-untyped-def]
 
 def _koenigrufen(app):  # type: ignore[no-untyped-def]
     """You at seat 0 as the declarer, against three computers."""
-    from game.rules.koenigrufen_game import KoenigrufenConfig, KoenigrufenGame
-    from game.scenes.card_setup import CardTableSetup, SeatPlayer
-    from game.scenes.koenigrufen_table import KoenigrufenTable
+    from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
+    from game.games.koenigrufen.table import KoenigrufenTable
+    from game.seating import CardTableSetup, SeatPlayer
 
     seed = next(s for s in range(7, 300) if KoenigrufenGame(KoenigrufenConfig(), s).declarer == 0)
     seats = (SeatPlayer("Clara", True), *(SeatPlayer(n, False) for n in ("Anton", "Berta", "Carl")))
@@ -165,7 +165,7 @@ def _koenigrufen_moment(app, table, moment: str) -> None:  # type: ignore[no-unt
     """Plays through the table's own input until the moment to show: call, talon, discard, trick, score."""
     import pygame
 
-    from game.rules.koenigrufen import legal_discards
+    from game.games.koenigrufen.cards import legal_discards
 
     def settle() -> None:
         for _ in range(2000):
@@ -214,8 +214,8 @@ def _ask_hint(app, table) -> None:  # type: ignore[no-untyped-def]
 
 def _twotenjack(app, players: int):  # type: ignore[no-untyped-def]
     """You at seat 0 against computers."""
-    from game.scenes.card_setup import CardTableSetup, SeatPlayer
-    from game.scenes.twotenjack_table import TwoTenJackTable
+    from game.games.twotenjack.table import TwoTenJackTable
+    from game.seating import CardTableSetup, SeatPlayer
 
     names = ("Clara", "Anton", "Berta", "Carl", "Dora", "Emil")
     seats = tuple(SeatPlayer(names[i], i == 0) for i in range(players))

@@ -22,15 +22,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import koenigrufen_easy, twotenjack_easy
-from game.ai.falkenstein import ComputerHost, choose_card
-from game.rules import falkenstein_session as fs
-from game.rules import koenigrufen as kr
-from game.rules import koenigrufen_game as krg
-from game.rules import twotenjack as ttj
-from game.rules import twotenjack_game as ttjg
-from game.rules.falkenstein import DECK as FALKENSTEIN_DECK
-from game.rules.falkenstein_data import HEROES
+from game.games.falkenstein import session as fs
+from game.games.falkenstein.ai import ComputerHost, choose_card
+from game.games.falkenstein.data import HEROES
+from game.games.falkenstein.resolution import DECK as FALKENSTEIN_DECK
+from game.games.koenigrufen import cards as kr
+from game.games.koenigrufen import easy as koenigrufen_easy
+from game.games.koenigrufen import rules as krg
+from game.games.twotenjack import cards as ttj
+from game.games.twotenjack import easy as twotenjack_easy
+from game.games.twotenjack import rules as ttjg
 
 KOENIGRUFEN_POINTS = 70  # all 54 tarock cards counted in threes
 HEARTS = frozenset(c for c in ttj.DECK if c[-1] == "H" and ttj.POINTS[c])

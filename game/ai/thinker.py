@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai import koenigrufen_easy, koenigrufen_search, twotenjack_easy, twotenjack_search
 from game.ai.search import Search
+from game.registry import GAMES
 
 LEVELS = ("easy", "normal", "hard")
 STAGES = {"normal": ("normal",), "hard": ("normal", "hard")}  # each level's searches, in order
@@ -50,22 +50,19 @@ class Decision:
     win_chance: float | None = None  # the share of sampled deals the move did well in, when searched
 
 
-_SEARCH = {"koenigrufen": koenigrufen_search, "twotenjack": twotenjack_search}
-_EASY = {"koenigrufen": koenigrufen_easy.choose, "twotenjack": twotenjack_easy.choose}
-
-
 class Thinker:
     """One decision for the seat whose `view` this is, at `level`, reproducible from `seed`."""
 
     def __init__(self, game: str, view: Any, level: str, seed: int, capped: bool = True) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown computer level {level!r}")
-        if game not in _SEARCH:
+        computer = GAMES[game].computer if game in GAMES else None
+        if computer is None:
             raise ValueError(f"no computer players for {game!r}")
         if view.to_act != view.seat:
             raise ValueError(f"seat {view.seat} is not to act")
-        self.game, self.view, self.level = _SEARCH[game], view, level
-        self.easy = _EASY[game]
+        self.game, self.view, self.level = computer.search, view, level
+        self.easy = computer.easy
         self.rng = random.Random(seed)
         self.decision: Decision | None = None
         self.spent_ms = 0.0

@@ -16,13 +16,14 @@ import pygame
 from game import history, storage
 from game.autosave import HISTORY_KEPT
 from game.engine.scene import Scene
+from game.games.koenigrufen.score import KoenigrufenScore
+from game.games.twotenjack.score import TwoTenJackScore
 from game.history import Entry
 from game.i18n import Words, language, tr
 from game.journal import decode
-from game.journal_codec import GAMES
-from game.scenes.koenigrufen_score import KoenigrufenScore
+from game.registry import GAMES
+from game.scenes import navigation
 from game.scenes.score import ScoreScene, ScoreSheet
-from game.scenes.twotenjack_score import TwoTenJackScore
 from game.ui import text, theme, widgets
 from game.ui.panel import draw_panel
 from game.ui.salon import Grid, backdrop, ornament, restore_focus
@@ -78,38 +79,40 @@ def _count(n: int, one: str, many: str) -> str:
 def game_detail(entry: Entry) -> str:
     """The line under the game's name: how long the match was, or which scenario."""
     if entry.game == "koenigrufen":
-        words = _count(entry.played, "history.deal_one", "history.deals")
+        words = _count(entry.summary.played, "history.deal_one", "history.deals")
     elif entry.game == "twotenjack":
-        words = _count(entry.played, "history.round_one", "history.rounds")
+        words = _count(entry.summary.played, "history.round_one", "history.rounds")
     else:
-        words = _count(entry.played, "history.challenge_one", "history.challenges")
-        title = entry.scenario.get(language()) if entry.scenario else ""
+        words = _count(entry.summary.played, "history.challenge_one", "history.challenges")
+        title = entry.summary.scenario.get(language()) if entry.summary.scenario else ""
         if not title:  # a hot-seat session has no set end: the players end it
             return f"{tr('history.hotseat')} · {words}"
         words = title  # its challenges show as each hero's successes out of tries
-    return words if entry.over else f"{words} · {tr('history.ended_early')}"
+    return words if entry.summary.over else f"{words} · {tr('history.ended_early')}"
 
 
 def score_words(entry: Entry, seat: int) -> str:
     if entry.game == "falkenstein":
-        return f"{entry.scores[seat]}/{entry.tries[seat]}"
-    return f"{entry.scores[seat]:+d}".replace("-", "−")
+        return f"{entry.summary.scores[seat]}/{entry.summary.tries[seat]}"
+    return f"{entry.summary.scores[seat]:+d}".replace("-", "−")
 
 
 def result_words(entry: Entry) -> tuple[str, str, tuple[int, int, int]]:
     """The result column: a caption, the result itself and its ink."""
     if entry.game == "falkenstein":
-        if entry.success is not None:
+        if entry.summary.success is not None:
             word, ink = (
-                ("history.success", GREEN_INK) if entry.success else ("history.failure", theme.VERMILION)
+                ("history.success", GREEN_INK)
+                if entry.summary.success
+                else ("history.failure", theme.VERMILION)
             )
             return tr("history.scenario"), tr(word), ink
-        ok = tr("history.successes_of", ok=sum(entry.scores), n=sum(entry.tries))
+        ok = tr("history.successes_of", ok=sum(entry.summary.scores), n=sum(entry.summary.tries))
         return tr("history.successes"), ok, theme.WALNUT
-    names = ", ".join(entry.names[s] for s in entry.winners) or "—"
-    if not entry.over:
+    names = ", ".join(entry.summary.names[s] for s in entry.summary.winners) or "—"
+    if not entry.summary.over:
         return tr("history.leading"), names, theme.WALNUT
-    caption = tr("history.winners" if len(entry.winners) > 1 else "history.winner")
+    caption = tr("history.winners" if len(entry.summary.winners) > 1 else "history.winner")
     return caption, names, theme.WALNUT
 
 
@@ -491,9 +494,9 @@ class HistoryScene(Scene):
         gap = self.g(14)
         lines = [top, second]
         x, line = col.x, 0
-        for seat, name in enumerate(entry.names):
+        for seat, name in enumerate(entry.summary.names):
             score = score_words(entry, seat)
-            best = seat in entry.winners
+            best = seat in entry.summary.winners
             name_w = text.size_of(name + " ", DETAIL)[0]
             score_w = text.size_of(score, DETAIL, bold=True)[0]
             if x > col.x and x + name_w + score_w > col.right:
@@ -612,16 +615,14 @@ class HistoryTwoTenJackScore(FromHistory, TwoTenJackScore):
 
 def score_scene(app: App, journal: Journal, finished_at: float) -> Scene:
     """The sheet a table shows at the end of this match, over its table rebuilt from the journal."""
-    from game.scenes.tables import resume_table
-
-    table: Any = resume_table(app, journal)
+    table: Any = navigation.resume(app, journal)
     if journal.game == "koenigrufen":
         return HistoryKoenigrufenScore(app, table, finished_at)
     if journal.game == "twotenjack":
         if table.scored is not None:
             return HistoryTwoTenJackScore(app, table, finished_at)
         return HistoryScore(app, _totals_sheet(table), finished_at)
-    from game.scenes.falkenstein_table import _score_scene
+    from game.games.falkenstein.table import _score_scene
 
     return HistoryScore(app, _score_scene(table).sheet, finished_at)
 

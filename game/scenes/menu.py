@@ -7,23 +7,17 @@ scene, outside the widgets, so a resize or a change of language rebuilds the pag
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game import characters, paths, storage
-from game.ai.seeds import match_seed
+from game import storage
 from game.autosave import current_path
 from game.engine.scene import Scene
-from game.i18n import language, tr
+from game.i18n import tr
 from game.journal import Journal, decode
-from game.rules.falkenstein_session import MAX_CHARACTERS, Character
-from game.rules.scenario import Scenario, list_scenarios
-from game.scenes.card_setup import CardTableSetup, SeatPlayer
-from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
-from game.scenes.rules_scene import GAMES, RulesScene, game_tabs
-from game.scenes.tables import available, open_table, resume_table
+from game.registry import GAMES
+from game.scenes import navigation
 from game.ui import text, theme
 from game.ui.panel import draw_panel
 from game.ui.salon import (
@@ -31,263 +25,18 @@ from game.ui.salon import (
     Grid,
     Tab,
     backdrop,
-    label_share,
+    game_tabs,
     ornament,
     restore_focus,
-    split,
 )
-from game.ui.widgets import Button, Choice, Form, Label, TextInput
+from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
     from game.app import App
 
-FANS: dict[str, tuple[tuple[str, str], ...]] = {
-    "falkenstein": (("french", "QH"), ("french", "RJ"), ("french", "AS")),
-    "koenigrufen": (("tarock", "I"), ("tarock", "SK"), ("tarock", "XXI")),
-    "twotenjack": (("french", "2H"), ("french", "10H"), ("french", "JH")),
-}
-SEAT_COUNTS = {"koenigrufen": (4,), "twotenjack": (2, 3, 4, 5, 6)}
 QUIT_WINDOW = 2.0  # seconds in which a second Escape quits
 NAME_LEN = 20
 ARROWS = 52  # pixels of a choice box taken by its two arrows
-
-T = TypeVar("T")
-Setter = Callable[[Any], None]
-
-
-class FalkensteinStart:
-    """Who plays Château Falkenstein: a hero against the computer Host, or a table of people."""
-
-    def __init__(self, menu: MenuScene) -> None:
-        self.menu = menu
-        self.mode = "solo"
-        self.scenario_id: str | None = None
-        self.hero: Character | None = None
-        self.player = ""
-        self.count = 2
-        self.seats: list[Character | None] = [None] * MAX_CHARACTERS
-        self.names = [""] * MAX_CHARACTERS
-        self.host = ""
-
-    def build(self, form: Form, col: Column, cast: list[Character], scenarios: list[Scenario]) -> Button:
-        """Adds the rows of the current mode; returns the Start button."""
-        menu = self.menu
-        labels = ["menu.mode", "menu.scenario", "menu.hero", "menu.your_name", "menu.cast_count", "menu.host"]
-        share = label_share([tr(k) for k in labels], col.width, menu.g(14))
-        modes = [("solo", tr("menu.mode.solo")), ("hotseat", tr("menu.mode.hotseat"))]
-        form.add(_choice(col.next(), tr("menu.mode"), modes, self.mode, self._set("mode"), share))
-        if self.mode == "solo":
-            titles = [(s.id, s.title.get(language())) for s in scenarios] or [(None, tr("menu.no_scenario"))]
-            self.scenario_id = _kept(self.scenario_id, [v for v, _ in titles])
-            self.hero = _kept(self.hero, cast)
-            form.add(
-                _choice(
-                    col.next(), tr("menu.scenario"), titles, self.scenario_id, self._set("scenario_id"), share
-                )
-            )
-            form.add(
-                _choice(
-                    col.next(),
-                    tr("menu.hero"),
-                    [(c, c.name) for c in cast],
-                    self.hero,
-                    self._set("hero"),
-                    share,
-                )
-            )
-            _labelled_input(
-                form,
-                col.next(),
-                tr("menu.your_name"),
-                self.player,
-                self._set("player"),
-                tr("menu.player_n", n=1),
-                share,
-            )
-            ready = bool(scenarios)
-        else:
-            counts = [(n, str(n)) for n in range(1, MAX_CHARACTERS + 1)]
-            form.add(
-                _choice(col.next(), tr("menu.cast_count"), counts, self.count, self._set("count"), share)
-            )
-            for i in range(self.count):
-                self.seats[i] = _kept(self.seats[i], cast, default=cast[i % len(cast)])
-                left, right = split(col.next(), 0.64, 0.36, gap=menu.g(8))
-                form.add(_choice(left, "", [(c, c.name) for c in cast], self.seats[i], _store(self.seats, i)))
-                form.add(
-                    TextInput(
-                        right, self.names[i], _store(self.names, i), NAME_LEN, tr("menu.player_n", n=i + 1)
-                    )
-                )
-            _labelled_input(
-                form,
-                col.next(),
-                tr("menu.host"),
-                self.host,
-                self._set("host"),
-                tr("menu.host_default"),
-                share,
-            )
-            ready = True
-        left, right = split(col.next(), 1, 1, gap=menu.g(10))
-        form.add(Button(left, tr("menu.characters"), menu.open_characters))
-        start = Button(right, tr("menu.start"), self.start, enabled=ready, primary=True)
-        form.add(start)
-        return start
-
-    def _set(self, field: str) -> Setter:
-        def setter(value: object) -> None:
-            setattr(self, field, value)
-            if field in ("mode", "count", "hero"):
-                self.menu.relayout()
-
-        return setter
-
-    def setup(self, seed: int) -> FalkensteinSetup:
-        if self.mode == "solo":
-            assert self.hero is not None
-            player = self.player.strip() or tr("menu.player_n", n=1)
-            return FalkensteinSetup("solo", (SeatSetup(self.hero, player),), self.scenario_id, seed=seed)
-        seats = tuple(
-            SeatSetup(character, self.names[i].strip() or tr("menu.player_n", n=i + 1))
-            for i, character in enumerate(self.seats[: self.count])
-            if character is not None
-        )
-        host = self.host.strip() or tr("menu.host_default")
-        return FalkensteinSetup("hotseat", seats, host_name=host, seed=seed)
-
-    def start(self) -> None:
-        from game.scenes.falkenstein_table import FalkensteinTable
-
-        setup = self.setup(match_seed())
-        self.menu.app.scenes.replace(FalkensteinTable(self.menu.app, setup))
-
-
-class CardTableStart:
-    """Who sits at a card table: a person or the computer in each seat, and how well the computers play."""
-
-    def __init__(self, menu: MenuScene, game: str, counts: tuple[int, ...]) -> None:
-        self.menu, self.game, self.counts = menu, game, counts
-        self.count = 3 if 3 in counts else counts[0]
-        self.humans = [i == 0 for i in range(max(counts))]
-        self.names = [""] * max(counts)
-        self.level = "normal"  # every computer seat's level
-
-    def build(self, form: Form, col: Column) -> Button:
-        """Adds the seat rows, the computers' level and the Start button; returns the Start button."""
-        from game.scenes.card_setup import LEVELS
-
-        self._fit_rows(col, 1 + self.count + 2)
-        level_label = tr("menu.ai_level")
-        widest = max(text.size_of(words, theme.SIZE_BODY)[0] for words in (tr("menu.players"), level_label))
-        share = min(0.6, max(0.25, (widest + self.menu.g(14)) / col.width))  # one edge for both boxes
-        if len(self.counts) > 1:
-            form.add(
-                _choice(
-                    col.next(),
-                    tr("menu.players"),
-                    [(n, str(n)) for n in self.counts],
-                    self.count,
-                    self._set_count,
-                    share,
-                )
-            )
-        else:
-            form.add(
-                Label(col.next(), tr("menu.players_fixed", n=self.count), theme.SIZE_SMALL, theme.PARCHMENT)
-            )
-        kinds = [(True, tr("menu.seat.human")), (False, tr("menu.seat.computer"))]
-        for i in range(self.count):
-            left, right = split(col.next(), 0.46, 0.54, gap=self.menu.g(8))
-            form.add(_choice(left, "", kinds, self.humans[i], _store(self.humans, i, self.menu.relayout)))
-            placeholder = tr("menu.player_n" if self.humans[i] else "menu.computer_n", n=i + 1)
-            form.add(TextInput(right, self.names[i], _store(self.names, i), NAME_LEN, placeholder))
-        levels = [(level, tr(f"menu.ai_level.{level}")) for level in LEVELS]
-        form.add(_choice(col.next(), level_label, levels, self.level, self._set_level, share))
-        if available(self.game):
-            start = Button(col.next(), tr("menu.start"), self.start, primary=True)
-        else:
-            start = Button(col.next(), tr("menu.not_available"), lambda: None, enabled=False)
-        form.add(start)
-        return start
-
-    def _fit_rows(self, col: Column, rows: int) -> None:
-        """Tightens the gaps (then the rows) so six seats, the level and Start stay inside the panel."""
-        g = self.menu.g
-        room = self.menu.start_panel.bottom - g(14) - col.y
-        col.gap = max(g(3), min(col.gap, (room - rows * col.row) // (rows - 1)))
-        col.row = min(col.row, (room - (rows - 1) * col.gap) // rows)
-
-    def _set_count(self, count: int) -> None:
-        self.count = count
-        self.menu.relayout()
-
-    def _set_level(self, level: str) -> None:
-        self.level = level
-
-    def setup(self, seed: int) -> CardTableSetup:
-        seats = tuple(
-            SeatPlayer(
-                self.names[i].strip()
-                or tr("menu.player_n" if self.humans[i] else "menu.computer_n", n=i + 1),
-                bool(self.humans[i]),
-                "easy" if self.humans[i] else self.level,
-            )
-            for i in range(self.count)
-        )
-        return CardTableSetup(self.game, seats, seed)
-
-    def start(self) -> None:
-        setup = self.setup(match_seed())
-        self.menu.app.scenes.replace(open_table(self.menu.app, setup))
-
-
-def _store(items: list[Any], i: int, then: Callable[[], None] | None = None) -> Setter:
-    """A callback that keeps a widget's value in `items[i]` (and reacts with `then`)."""
-
-    def setter(value: object) -> None:
-        items[i] = value
-        if then is not None:
-            then()
-
-    return setter
-
-
-def _kept(value: T | None, options: list[T], default: T | None = None) -> T | None:
-    """The previous choice if it is still offered, else the default (or the first option)."""
-    if value in options:
-        return value
-    return default if default is not None else (options[0] if options else None)
-
-
-def _choice(
-    rect: pygame.Rect,
-    label: str,
-    options: list[tuple[Any, str]],
-    value: object,
-    on_change: Setter,
-    share: float = 0.0,
-) -> Choice:
-    """A choice whose option names are shortened to fit its box (the arrows take its two ends)."""
-    room = rect.width - round(rect.width * share) - ARROWS
-    fitted = [(v, text.fit(name, theme.SIZE_BODY, room)) for v, name in options]
-    return Choice(rect, label, fitted, value, on_change, share)
-
-
-def _labelled_input(
-    form: Form, row: pygame.Rect, label: str, value: str, on_change: Setter, placeholder: str, share: float
-) -> None:
-    cut = round(row.width * share)
-    form.add(Label(pygame.Rect(row.x, row.y, cut, row.height), label))
-    form.add(
-        TextInput(
-            pygame.Rect(row.x + cut, row.y, row.width - cut, row.height),
-            value,
-            on_change,
-            NAME_LEN,
-            placeholder,
-        )
-    )
 
 
 def saved_match(app: App) -> tuple[Journal, float] | None:
@@ -309,11 +58,10 @@ class MenuScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.game = GAMES[0]
+        self.game = next(iter(GAMES))
         self.form = Form()
         self.tabs: list[Tab] = []
-        self.falkenstein = FalkensteinStart(self)
-        self.card_tables = {game: CardTableStart(self, game, counts) for game, counts in SEAT_COUNTS.items()}
+        self.starts = {game.id: navigation.load(game.start)(self, game) for game in GAMES.values()}
         self.start_button: Button | None = None
         self.rules_button: Button | None = None
         self.settings_button: Button | None = None
@@ -430,21 +178,19 @@ class MenuScene(Scene):
             side.x - g(14), side.y + g(172), side.width + g(28), side.bottom - side.y - g(172) + g(14)
         )
         col = Column(side.x, self.start_panel.y + g(58), side.width, g(36), g(8))
-        if game == "falkenstein":
-            cast = characters.all_characters(self.app.notices.show)
-            self.start_button = self.falkenstein.build(self.form, col, cast, self._scenarios())
-            if self.falkenstein.mode == "solo" and self.falkenstein.hero is not None:
-                self._text(
-                    characters.describe(self.falkenstein.hero),
-                    side.x,
-                    col.y + g(6),
-                    theme.SIZE_SMALL,
-                    theme.PARCHMENT,
-                    side.width,
-                    limit=self.start_panel.bottom - g(10),
-                )
-        else:
-            self.start_button = self.card_tables[game].build(self.form, col)
+        start = self.starts[game]
+        self.start_button = start.build(self.form, col)
+        note = start.note()
+        if note:
+            self._text(
+                note,
+                side.x,
+                col.y + g(6),
+                theme.SIZE_SMALL,
+                theme.PARCHMENT,
+                side.width,
+                self.start_panel.bottom - g(10),
+            )
 
     def _text(
         self,
@@ -469,18 +215,12 @@ class MenuScene(Scene):
         card_w = self.g(92)
         centre_x, top = side.centerx, side.y + self.g(6)
         self._fan = []
-        for i, (pack, code) in enumerate(FANS[self.game]):
+        game = GAMES[self.game]
+        for i, code in enumerate(game.fan):
             angle = (1 - i) * 12
-            image = pygame.transform.rotozoom(self.app.cards.face(pack, code, card_w), angle, 1.0)
+            image = pygame.transform.rotozoom(self.app.cards.face(game.pack, code, card_w), angle, 1.0)
             rect = image.get_rect(midtop=(centre_x + (i - 1) * self.g(58), top + abs(i - 1) * self.g(10)))
             self._fan.append((image, rect))
-
-    def _scenarios(self) -> list[Scenario]:
-        try:
-            return list_scenarios(paths.SCENARIOS)
-        except ValueError as exc:
-            self.app.notices.show(tr("menu.bad_scenario", problem=str(exc)))
-            return []
 
     # actions ------------------------------------------------------------------------------------
     def select(self, game: str) -> None:
@@ -490,25 +230,16 @@ class MenuScene(Scene):
 
     def resume(self) -> None:
         if self.saved:
-            self.app.scenes.replace(resume_table(self.app, self.saved[0]))
+            self.app.scenes.replace(navigation.resume(self.app, self.saved[0]))
 
     def open_history(self) -> None:
-        from game.scenes.history_scene import HistoryScene
-
-        self.app.scenes.push(HistoryScene(self.app))
+        self.app.scenes.push(navigation.history(self.app))
 
     def open_settings(self) -> None:
-        from game.scenes.settings_scene import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.scenes.push(navigation.settings(self.app))
 
     def open_rules(self) -> None:
-        self.app.scenes.push(RulesScene(self.app, self.game))
-
-    def open_characters(self) -> None:
-        from game.scenes.characters_scene import CharactersScene
-
-        self.app.scenes.push(CharactersScene(self.app))
+        self.app.scenes.push(navigation.rules(self.app, self.game))
 
     def quit(self) -> None:
         self.app.running = False
@@ -516,8 +247,8 @@ class MenuScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.form.handle(event) or event.type != pygame.KEYDOWN:
             return
-        if event.key in (pygame.K_1, pygame.K_2, pygame.K_3):
-            self.select(GAMES[event.key - pygame.K_1])
+        if pygame.K_1 <= event.key < pygame.K_1 + len(GAMES):
+            self.select(list(GAMES)[event.key - pygame.K_1])
         elif event.key == pygame.K_ESCAPE:
             if self.scheduler.now <= self._quit_deadline:
                 self.quit()

@@ -9,6 +9,7 @@ import pygame
 
 from game.engine.scene import Scene
 from game.i18n import tr
+from game.scenes import navigation
 from game.ui import text, theme
 from game.ui.panel import draw_panel
 from game.ui.widgets import Button, Form
@@ -57,14 +58,10 @@ class PauseOverlay(Scene):
         self._veil.fill((0, 0, 0, 150))
 
     def _settings(self) -> None:
-        from game.scenes.settings_scene import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.scenes.push(navigation.settings(self.app))
 
     def _rules(self) -> None:
-        from game.scenes.rules_scene import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app, self.game))
+        self.app.scenes.push(navigation.rules(self.app, self.game))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -7,44 +7,26 @@ every other line is a paragraph.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine.scene import Scene
 from game.i18n import tr
+from game.registry import GAMES
 from game.ui import text, theme
 from game.ui.panel import draw_panel
-from game.ui.salon import Column, Grid, Tab, backdrop, ornament, restore_focus
+from game.ui.salon import Column, Grid, Tab, backdrop, game_tabs, ornament, restore_focus
 from game.ui.scroll import Scroller, fade
 from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
     from game.app import App
 
-GAMES = ("falkenstein", "koenigrufen", "twotenjack")
 BODY = theme.SIZE_BODY * 0.92
 HEADING = theme.SIZE_H2
 STEP = re.compile(r"^(\d+\.|-) ")
 SCROLL_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
-
-
-def game_tabs(col: Column, pointer: int, selected: str, select: Callable[[str], None]) -> list[Tab]:
-    """One tab per tradition, down a column, as on the menu; the selected one points at its page."""
-    return [
-        Tab(
-            col.next(),
-            tr(f"menu.game.{game}.tab"),
-            partial(select, game),
-            game == selected,
-            tr(f"menu.game.{game}.subtitle"),
-            theme.SIZE_H2 * 0.85,
-            pointer,
-        )
-        for game in GAMES
-    ]
 
 
 class RulesScene(Scene):
@@ -166,13 +148,13 @@ class RulesScene(Scene):
             self._key(event.key)
 
     def _key(self, key: int) -> None:
-        index = GAMES.index(self.game)
+        index = list(GAMES).index(self.game)
         if key == pygame.K_ESCAPE:
             self.app.scenes.pop()
         elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
-            self.select(GAMES[key - pygame.K_1])
+            self.select(list(GAMES)[key - pygame.K_1])
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.select(GAMES[(index + (1 if key == pygame.K_RIGHT else -1)) % len(GAMES)])
+            self.select(list(GAMES)[(index + (1 if key == pygame.K_RIGHT else -1)) % len(GAMES)])
 
     def update(self, dt: float) -> None:
         super().update(dt)

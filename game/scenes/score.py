@@ -10,6 +10,7 @@ import pygame
 
 from game.engine.scene import Scene
 from game.i18n import tr
+from game.scenes import navigation
 from game.ui import text, theme
 from game.ui.felt import felt
 from game.ui.log_panel import LogPanel
@@ -68,9 +69,7 @@ class ScoreScene(Scene):
         self.form.move_focus(1)
 
     def _menu(self) -> None:
-        from game.scenes.menu import MenuScene
-
-        self.app.scenes.reset(MenuScene(self.app))
+        self.app.scenes.reset(navigation.menu(self.app))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -14,6 +14,7 @@ from game.engine.scene import Scene
 from game.i18n import has, tr
 from game.journal import Journal
 from game.rules.errors import IllegalAction
+from game.scenes import navigation
 from game.ui import text, theme
 from game.ui.card_sprite import CardSprite
 from game.ui.felt import felt
@@ -197,19 +198,13 @@ class TableScene(Scene):
         return []
 
     def pause(self) -> None:
-        from game.scenes.pause import PauseOverlay
-
-        self.app.scenes.push(PauseOverlay(self.app, self.game_id, self.leave_table, self.pause_extra()))
+        self.app.scenes.push(navigation.pause(self.app, self.game_id, self.leave_table, self.pause_extra()))
 
     def leave_table(self) -> None:
-        from game.scenes.menu import MenuScene
-
-        self.app.scenes.reset(MenuScene(self.app))
+        self.app.scenes.reset(navigation.menu(self.app))
 
     def handover(self, person: str, detail: str, on_ready: Callable[[], None]) -> None:
-        from game.scenes.handover import HandoverScene
-
-        self.app.scenes.push(HandoverScene(self.app, person, detail, on_ready))
+        self.app.scenes.push(navigation.handover(self.app, person, detail, on_ready))
 
     def refuse(self, reason: str) -> None:
         """Shows why an input was not accepted (a refused card, not your turn…) and plays the knock."""

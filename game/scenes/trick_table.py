@@ -16,8 +16,8 @@ import pygame
 
 from game.ai.thinker import Decision, Thinker
 from game.i18n import has, tr
-from game.scenes.card_setup import CardTableSetup
 from game.scenes.table_scene import TableScene, refusal_text
+from game.seating import CardTableSetup
 from game.ui import text, theme
 from game.ui.avatar import Avatar
 from game.ui.card_sprite import CardSprite

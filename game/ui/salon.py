@@ -7,10 +7,12 @@ for 1280×720 keeps its proportions down to the 960×540 minimum.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import pygame
 
+from game.i18n import tr
+from game.registry import GAMES
 from game.ui import text, theme
 from game.ui.felt import felt
 from game.ui.panel import draw_panel
@@ -173,3 +175,19 @@ def suit_chip(surface: pygame.Surface, symbol: str, midleft: tuple[int, int], si
     pygame.draw.rect(surface, theme.SEPIA, chip, 1, border_radius=max(2, side // 6))
     text.draw(surface, symbol, (chip.centerx + 1, chip.centery + side // 10), size * 0.8, theme.INK, "center")
     return chip
+
+
+def game_tabs(col: Column, pointer: int, selected: str, select: Callable[[str], None]) -> list[Tab]:
+    """One tab per tradition, down a column, as on the menu; the selected one points at its page."""
+    return [
+        Tab(
+            col.next(),
+            tr(f"menu.game.{game}.tab"),
+            partial(select, game),
+            game == selected,
+            tr(f"menu.game.{game}.subtitle"),
+            theme.SIZE_H2 * 0.85,
+            pointer,
+        )
+        for game in GAMES
+    ]

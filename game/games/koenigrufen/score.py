@@ -8,8 +8,9 @@ import pygame
 
 from game.ai.seeds import match_seed
 from game.engine.scene import Scene
+from game.games.koenigrufen.cards import CARD_POINTS
 from game.i18n import tr
-from game.rules.koenigrufen import CARD_POINTS
+from game.scenes import navigation
 from game.ui import text, theme
 from game.ui.felt import felt
 from game.ui.panel import draw_panel
@@ -17,7 +18,7 @@ from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.koenigrufen_table import KoenigrufenTable
+    from game.games.koenigrufen.table import KoenigrufenTable
 
 
 def groups_of_three(cards: tuple[str, ...]) -> list[tuple[tuple[str, ...], int]]:
@@ -61,16 +62,14 @@ class KoenigrufenScore(Scene):
         self.table.proceed()
 
     def _again(self) -> None:
-        from game.scenes.koenigrufen_table import KoenigrufenTable
+        from game.games.koenigrufen.table import KoenigrufenTable
 
         setup = self.table.setup
         fresh = type(setup)(setup.game, setup.seats, match_seed(), setup.deals)
         self.app.scenes.reset(KoenigrufenTable(self.app, fresh))
 
     def _menu(self) -> None:
-        from game.scenes.menu import MenuScene
-
-        self.app.scenes.reset(MenuScene(self.app))
+        self.app.scenes.reset(navigation.menu(self.app))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

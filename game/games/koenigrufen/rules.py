@@ -21,8 +21,7 @@ plays the called king from the hand (reason "own_king").
 import random
 from dataclasses import dataclass
 
-from game.rules.errors import IllegalAction
-from game.rules.koenigrufen import (
+from game.games.koenigrufen.cards import (
     CARD_POINTS,
     CARD_SUIT,
     DECK,
@@ -40,6 +39,7 @@ from game.rules.koenigrufen import (
     split_hand,
     winning_index,
 )
+from game.rules.errors import IllegalAction
 
 SEATS = 4
 HAND_SIZE = 12

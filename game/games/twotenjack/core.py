@@ -6,14 +6,14 @@ dataclasses. Cards are ints, their index in `DECK`; a hand and a scoring pile ar
 (a hand holds at most four cards, and masks make the legal-play filter one `&`, a copy a flat list copy
 and the score a few `bit_count`s). A lean action is one int, `card * 2 + face_down`.
 
-It follows `game.rules.twotenjack` exactly (tests/test_twotenjack_lean.py drives it in step with
+It follows `game.games.twotenjack.cards` exactly (tests/test_twotenjack_lean.py drives it in step with
 `TwoTenJackGame` over thousands of random rounds); the tables below are built from its tables.
 """
 
 import random
 from collections.abc import Callable, Iterable
 
-from game.rules.twotenjack import (
+from game.games.twotenjack.cards import (
     DECK,
     GUARDED,
     HAND_SIZE,
@@ -29,7 +29,7 @@ from game.rules.twotenjack import (
     SUITS,
     TRUMPS,
 )
-from game.rules.twotenjack_game import Play, TwoTenJackGame, pack, removed_cards
+from game.games.twotenjack.rules import Play, TwoTenJackGame, pack, removed_cards
 
 INDEX: dict[str, int] = {card: index for index, card in enumerate(DECK)}
 BIT: tuple[int, ...] = tuple(1 << index for index in range(len(DECK)))

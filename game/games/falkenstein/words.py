@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from game.games.falkenstein.session import ChallengeSet, Resolved
 from game.i18n import tr
-from game.rules.falkenstein_session import ChallengeSet, Resolved
 
 SUIT_CHARS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 

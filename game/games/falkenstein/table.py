@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.falkenstein import ComputerHost, choose_card
 from game.ai.seeds import match_seed
-from game.i18n import language, tr
-from game.rules.falkenstein import DECK, standing_of
-from game.rules.falkenstein_data import HEROES, TALENTS
-from game.rules.falkenstein_session import (
+from game.games.falkenstein.ai import ComputerHost, choose_card
+from game.games.falkenstein.data import HEROES, TALENTS
+from game.games.falkenstein.resolution import DECK, standing_of
+from game.games.falkenstein.scenario import Scenario
+from game.games.falkenstein.session import (
     CardDrawn,
     CardPlayed,
     ChallengeSet,
@@ -32,9 +32,9 @@ from game.rules.falkenstein_session import (
     SetChallenge,
     win_chances,
 )
-from game.rules.scenario import Scenario
-from game.scenes.falkenstein_setup import FalkensteinSetup, SeatSetup
-from game.scenes.falkenstein_words import card_name, challenge_line, outcome_sentence, talent_name
+from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
+from game.games.falkenstein.words import card_name, challenge_line, outcome_sentence, talent_name
+from game.i18n import language, tr
 from game.scenes.table_scene import TableScene, refusal_text
 from game.ui import text, theme
 from game.ui.avatar import Avatar

@@ -21,7 +21,7 @@ from config, seed and actions, and a copy of the state carries no generator.
 import random
 from dataclasses import dataclass
 
-from game.rules.twotenjack import (
+from game.games.twotenjack.cards import (
     DECK,
     HAND_SIZE,
     MAX_PLAYERS,

@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import tr
-from game.rules.twotenjack import DECK, POINTS, SYMBOLS
-from game.rules.twotenjack_game import (
+from game.games.twotenjack.cards import DECK, POINTS, SYMBOLS
+from game.games.twotenjack.rules import (
     CardDrawn,
     CardPlayed,
     HandDealt,
@@ -24,8 +23,10 @@ from game.rules.twotenjack_game import (
     TrickWon,
     known_holdings,
 )
-from game.scenes.card_setup import CardTableSetup
+from game.games.twotenjack.spec import new_state
+from game.i18n import tr
 from game.scenes.trick_table import TrickTable
+from game.seating import CardTableSetup
 from game.ui import text, theme
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ class TwoTenJackTable(TrickTable):
 
     def __init__(self, app: App, setup: CardTableSetup) -> None:
         super().__init__(app, setup)
-        self.game = setup.new_game()
+        self.game = new_state(setup)
         self.stock: list[str | None] = []  # as shown: the next card to draw first, None if face down
         self.app.cards.warm(
             [self.app.cards.path_for("french", c) for c in DECK] + ["backs/twotenjack"], self.card_w
@@ -88,7 +89,7 @@ class TwoTenJackTable(TrickTable):
         return tr("ttj.dealer") if seat == self.game.view(seat).dealer else ""
 
     def show_score(self) -> None:
-        from game.scenes.twotenjack_score import TwoTenJackScore
+        from game.games.twotenjack.score import TwoTenJackScore
 
         self.app.scenes.push(TwoTenJackScore(self.app, self))
 
@@ -307,6 +308,6 @@ class TwoTenJackTable(TrickTable):
 
 
 def _round_points(pile: tuple[str, ...]) -> int:
-    from game.rules.twotenjack import score_pile
+    from game.games.twotenjack.cards import score_pile
 
     return score_pile(pile) if pile else 0

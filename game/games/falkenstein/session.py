@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.rules.falkenstein import (
+from game.games.falkenstein.resolution import (
     DECK,
     LEVELS,
     SUITS,

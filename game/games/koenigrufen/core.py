@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from game.rules.koenigrufen import CARD_POINTS, CARD_STRENGTH, DECK, DECK_INDEX, KINGS, SUIT_NO, TRULL
-from game.rules.koenigrufen_game import (
+from game.games.koenigrufen.cards import CARD_POINTS, CARD_STRENGTH, DECK, DECK_INDEX, KINGS, SUIT_NO, TRULL
+from game.games.koenigrufen.rules import (
     GAME_VALUE,
     HAND_SIZE,
     SEATS,
@@ -38,7 +38,7 @@ from game.rules.koenigrufen_game import (
 )
 
 if TYPE_CHECKING:
-    from game.rules.koenigrufen_game import KoenigrufenGame
+    from game.games.koenigrufen.rules import KoenigrufenGame
 
 LeanAction = int | tuple[int, ...]
 

@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import tr
-from game.rules.koenigrufen import DECK, KINGS, SUIT_SYMBOLS, TRUMPS, suit_of
-from game.rules.koenigrufen_game import (
+from game.games.koenigrufen.cards import DECK, KINGS, SUIT_SYMBOLS, TRUMPS, suit_of
+from game.games.koenigrufen.rules import (
     CallKing,
     CardPlayed,
     DealScored,
@@ -33,8 +32,10 @@ from game.rules.koenigrufen_game import (
     TalonTaken,
     TrickWon,
 )
-from game.scenes.card_setup import CardTableSetup, SeatPlayer
+from game.games.koenigrufen.spec import new_state
+from game.i18n import tr
 from game.scenes.trick_table import TrickTable
+from game.seating import CardTableSetup, SeatPlayer
 from game.ui import text, theme
 from game.ui.card_sprite import CardSprite
 from game.ui.panel import draw_panel
@@ -66,7 +67,7 @@ class KoenigrufenTable(TrickTable):
 
     def __init__(self, app: App, setup: CardTableSetup) -> None:
         super().__init__(app, setup)
-        self.game = setup.new_game()
+        self.game = new_state(setup)
         self.talon: list[CardSprite] = []
         self.chosen: list[str] = []  # the declarer's discard being picked
         self.tricks_won = [0] * 4
@@ -204,7 +205,7 @@ class KoenigrufenTable(TrickTable):
         super().play_card(index)
 
     def show_score(self) -> None:
-        from game.scenes.koenigrufen_score import KoenigrufenScore
+        from game.games.koenigrufen.score import KoenigrufenScore
 
         self.app.scenes.push(KoenigrufenScore(self.app, self))
 

@@ -11,7 +11,7 @@ when it calls an opponent's joker out. A decision takes well under a millisecond
 
 import random
 
-from game.rules.twotenjack import (
+from game.games.twotenjack.cards import (
     ACE_OF_SPADES,
     DECK,
     HAND_SIZE,
@@ -23,7 +23,7 @@ from game.rules.twotenjack import (
     SUIT,
     TRUMPS,
 )
-from game.rules.twotenjack_game import Action, NextRound, Play, TwoTenJackView, known_holdings
+from game.games.twotenjack.rules import Action, NextRound, Play, TwoTenJackView, known_holdings
 
 # How much a card handed to another player's trick counts against (or, for spades, for) us.
 GIVE_WEIGHT = 0.5

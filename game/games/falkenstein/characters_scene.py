@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import characters
 from game.engine.scene import Scene
+from game.games.falkenstein import characters
+from game.games.falkenstein.data import HEROES, TALENTS
+from game.games.falkenstein.resolution import LEVELS
+from game.games.falkenstein.session import Character, Talent
 from game.i18n import tr
-from game.rules.falkenstein import LEVELS
-from game.rules.falkenstein_data import HEROES, TALENTS
-from game.rules.falkenstein_session import Character, Talent
 from game.ui import text, theme
 from game.ui.panel import draw_panel
 from game.ui.salon import (

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.rules.falkenstein import SUITS, check_level
-from game.rules.falkenstein_data import TALENTS
+from game.games.falkenstein.data import TALENTS
+from game.games.falkenstein.resolution import SUITS, check_level
 
 LANGUAGES = ("fr", "en")
 MIN_CHALLENGES = 8

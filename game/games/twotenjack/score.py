@@ -5,18 +5,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.ai.seeds import match_seed
+from game.games.twotenjack.cards import POINTS
 from game.i18n import tr
-from game.rules.twotenjack import POINTS
 from game.scenes.score import ScoreScene, ScoreSheet
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.twotenjack_table import TwoTenJackTable
+    from game.games.twotenjack.table import TwoTenJackTable
 
 
 class TwoTenJackScore(ScoreScene):
     def __init__(self, app: App, table: TwoTenJackTable) -> None:
-        from game.scenes.twotenjack_table import card_label
+        from game.games.twotenjack.table import card_label
 
         scored = table.scored
         assert scored is not None
@@ -57,7 +57,7 @@ class TwoTenJackScore(ScoreScene):
         self.table.proceed()
 
     def _again(self) -> None:
-        from game.scenes.twotenjack_table import TwoTenJackTable
+        from game.games.twotenjack.table import TwoTenJackTable
 
         setup = self.table.setup
         fresh = type(setup)(setup.game, setup.seats, match_seed(), setup.deals)

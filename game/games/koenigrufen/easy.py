@@ -9,7 +9,7 @@ Every card it plays comes from `playable`, so it is never illegal; a decision is
 import random
 from collections.abc import Sequence
 
-from game.rules.koenigrufen import (
+from game.games.koenigrufen.cards import (
     CARD_POINTS,
     CARD_STRENGTH,
     CARD_SUIT,
@@ -26,7 +26,7 @@ from game.rules.koenigrufen import (
     split_hand,
     winning_index,
 )
-from game.rules.koenigrufen_game import (
+from game.games.koenigrufen.rules import (
     SEATS,
     Action,
     CallKing,

@@ -6,8 +6,8 @@ Both see only a `FalkensteinView`; both are a few exact-odds counts, well under 
 import random
 from fractions import Fraction
 
-from game.rules.falkenstein import JOKERS, LEVELS, rank_of, suit_of
-from game.rules.falkenstein_session import Character, FalkensteinView, SetChallenge, win_chances
+from game.games.falkenstein.resolution import JOKERS, LEVELS, rank_of, suit_of
+from game.games.falkenstein.session import Character, FalkensteinView, SetChallenge, win_chances
 
 # A joker always prevails, so it is kept for a bad hand: it is played only when the best other card
 # is more likely to fail than to succeed.

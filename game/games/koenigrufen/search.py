@@ -18,10 +18,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from game.ai import koenigrufen_easy
 from game.ai.dealing import Dealer
-from game.ai.koenigrufen_easy import hand_value, mates, ranked_discards
-from game.rules.koenigrufen import (
+from game.games.koenigrufen import easy as koenigrufen_easy
+from game.games.koenigrufen.cards import (
     CARD_POINTS,
     CARD_SUIT,
     DECK,
@@ -35,7 +34,10 @@ from game.rules.koenigrufen import (
     split_hand,
     winning_index,
 )
-from game.rules.koenigrufen_game import (
+from game.games.koenigrufen.core import KING_CARDS as KING_INTS
+from game.games.koenigrufen.core import PAGAT, POWER, SUIT, LeanKoenigrufen, from_action, to_action
+from game.games.koenigrufen.easy import hand_value, mates, ranked_discards
+from game.games.koenigrufen.rules import (
     SEATS,
     WIN_POINTS,
     Action,
@@ -45,8 +47,6 @@ from game.rules.koenigrufen_game import (
     Play,
     TakeTalon,
 )
-from game.rules.koenigrufen_lean import KING_CARDS as KING_INTS
-from game.rules.koenigrufen_lean import PAGAT, POWER, SUIT, LeanKoenigrufen, from_action, to_action
 
 MARGIN_WEIGHT = 0.2  # how much the card-point margin counts beside the settlement (breaks ties only)
 ROOT_DISCARDS = 8  # discards the declarer's own decision compares

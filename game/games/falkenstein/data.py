@@ -4,7 +4,7 @@ Display names and descriptions are translated through `game/i18n/falkenstein_str
 (`talent.<id>`, and the keys in `HERO_DESCRIPTIONS`).
 """
 
-from game.rules.falkenstein_session import Character, Talent
+from game.games.falkenstein.session import Character, Talent
 
 # Talent id -> suit. Themes after the original game: ♣ physical, ♦ mental, ♥ emotional, ♠ social.
 TALENTS: dict[str, str] = {

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from game import schema, storage
+from game.games.falkenstein.data import HERO_DESCRIPTIONS, HEROES, TALENTS
+from game.games.falkenstein.resolution import LEVELS
+from game.games.falkenstein.session import Character, Talent
 from game.i18n import tr
-from game.rules.falkenstein import LEVELS
-from game.rules.falkenstein_data import HERO_DESCRIPTIONS, HEROES, TALENTS
-from game.rules.falkenstein_session import Character, Talent
 
 FILE_NAME = "characters.json"
 VERSION = 1

@@ -21,11 +21,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.ai import twotenjack_easy
 from game.ai.dealing import Dealer
-from game.rules.twotenjack import DECK, JOKER, JOKER_CALL, POINTS, STRENGTH, SUIT, TRUMPS
-from game.rules.twotenjack_game import Play, TwoTenJackView, known_holdings
-from game.rules.twotenjack_lean import (
+from game.games.twotenjack import easy as twotenjack_easy
+from game.games.twotenjack.cards import DECK, JOKER, JOKER_CALL, POINTS, STRENGTH, SUIT, TRUMPS
+from game.games.twotenjack.core import (
     BIT,
     GUARDED_MASK,
     INDEX,
@@ -38,6 +37,7 @@ from game.rules.twotenjack_lean import (
     mask_of,
     to_action,
 )
+from game.games.twotenjack.rules import Play, TwoTenJackView, known_holdings
 
 __all__ = [
     "FACE_DOWN",
@@ -242,7 +242,7 @@ def explain(view: TwoTenJackView, action: Play | int) -> tuple[str, dict[str, st
     return "duck", params
 
 
-# --- what the search and the thinker use (the same names as game.ai.koenigrufen_search) -------------------
+# --- what the search and the thinker use (the same names as game.games.koenigrufen.search) ----------------
 
 
 def root_moves(view: TwoTenJackView) -> list[int]:

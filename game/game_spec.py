@@ -1,0 +1,54 @@
+"""What a game is, to the rest of the program: the description each game package gives of itself
+(`game/games/<name>/spec.py`), which `game.registry` collects. No pygame, and nothing here imports a game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the History lists of a match, read off its replayed state (never off what a file claims)."""
+
+    names: tuple[str, ...]  # seat by seat: the player, or the character at Falkenstein
+    scores: tuple[int, ...]  # the final totals (Falkenstein: each character's successes)
+    played: int  # deals, rounds or challenges played
+    over: bool  # played to its end (else ended by the players)
+    winners: tuple[int, ...] = ()  # the seats with the best total
+    tries: tuple[int, ...] = ()  # Falkenstein: challenges met by each character
+    success: bool | None = None  # a Falkenstein scenario's outcome; None without one
+    scenario: Any = None  # a Falkenstein scenario's title, in every language (a `Text`)
+
+
+@dataclass(frozen=True)
+class Computer:
+    """A game's computer players: the rule-based `easy` one and the search the other levels run
+    (`game.ai.thinker` drives both)."""
+
+    easy: Callable[[Any, Any], Any]  # (view, rng) -> action
+    search: ModuleType  # root_moves, habit, sampler, rollout, values, likelihood, action, reason
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game, as everything outside its package sees it."""
+
+    id: str  # its name in journals, on the command line and in translation keys (`menu.game.<id>.name`)
+    seats: tuple[int, int]  # the fewest and most players
+    setup_type: type  # what a table of this game starts from: who sits where, the seed, the options
+    actions: tuple[type, ...]  # every action its rules take; a journal names them by class name
+    rules_version: int  # bumped when an action's meaning changes, so an old journal is refused
+    new_state: Callable[[Any], Any]  # the rules state at the start of a match, from its setup
+    encode_setup: Callable[[Any], dict[str, Any]]  # the setup as plain JSON, for journals
+    decode_setup: Callable[[Any], Any]  # and back, every field checked (`storage.FileProblem` if not)
+    demo_setup: Callable[[int, int | None, str], Any]  # (seed, players or None, level): computers only
+    summary: Callable[[Any, Any], Summary]  # (setup, replayed state) -> what the History lists
+    view_seats: Callable[[Any], Sequence[Any]]  # every seat with a view of the state (for digests)
+    table: str  # its table scene, "module:Class"
+    pack: str  # its card faces: assets/cards/<pack>/
+    fan: tuple[str, str, str]  # three of its cards, fanned on its menu page
+    computer: Computer | None = None  # levelled computer players, where the game has them
+    start: str = "game.scenes.card_start:CardTableStart"  # its menu start section, "module:Class"

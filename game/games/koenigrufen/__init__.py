@@ -1,0 +1,1 @@
+"""Königrufen, Austrian tarock with the 54-card Industrie und Glück pack."""

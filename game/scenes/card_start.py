@@ -1,0 +1,92 @@
+"""The start section of a card table (Königrufen, Two-Ten-Jack, any game seated the same way): a person or
+the computer in each seat, their names, and how well the computers play."""
+
+from __future__ import annotations
+
+from game.ai.seeds import match_seed
+from game.game_spec import GameSpec
+from game.i18n import tr
+from game.scenes import navigation
+from game.seating import LEVELS, CardTableSetup, SeatPlayer
+from game.ui import text, theme
+from game.ui.salon import Column, split
+from game.ui.start_rows import NAME_LEN, Page, choice, store
+from game.ui.widgets import Button, Form, Label, TextInput
+
+
+class CardTableStart:
+    """Who sits at a card table: a person or the computer in each seat, and how well the computers play."""
+
+    def __init__(self, menu: Page, game: GameSpec) -> None:
+        counts = tuple(range(game.seats[0], game.seats[1] + 1))
+        self.menu, self.game, self.counts = menu, game.id, counts
+        self.count = 3 if 3 in counts else counts[0]
+        self.humans = [i == 0 for i in range(max(counts))]
+        self.names = [""] * max(counts)
+        self.level = "normal"  # every computer seat's level
+
+    def build(self, form: Form, col: Column) -> Button:
+        """Adds the seat rows, the computers' level and the Start button; returns the Start button."""
+        self._fit_rows(col, 1 + self.count + 2)
+        level_label = tr("menu.ai_level")
+        widest = max(text.size_of(words, theme.SIZE_BODY)[0] for words in (tr("menu.players"), level_label))
+        share = min(0.6, max(0.25, (widest + self.menu.g(14)) / col.width))  # one edge for both boxes
+        if len(self.counts) > 1:
+            form.add(
+                choice(
+                    col.next(),
+                    tr("menu.players"),
+                    [(n, str(n)) for n in self.counts],
+                    self.count,
+                    self._set_count,
+                    share,
+                )
+            )
+        else:
+            form.add(
+                Label(col.next(), tr("menu.players_fixed", n=self.count), theme.SIZE_SMALL, theme.PARCHMENT)
+            )
+        kinds = [(True, tr("menu.seat.human")), (False, tr("menu.seat.computer"))]
+        for i in range(self.count):
+            left, right = split(col.next(), 0.46, 0.54, gap=self.menu.g(8))
+            form.add(choice(left, "", kinds, self.humans[i], store(self.humans, i, self.menu.relayout)))
+            placeholder = tr("menu.player_n" if self.humans[i] else "menu.computer_n", n=i + 1)
+            form.add(TextInput(right, self.names[i], store(self.names, i), NAME_LEN, placeholder))
+        levels = [(level, tr(f"menu.ai_level.{level}")) for level in LEVELS]
+        form.add(choice(col.next(), level_label, levels, self.level, self._set_level, share))
+        start = Button(col.next(), tr("menu.start"), self.start, primary=True)
+        form.add(start)
+        return start
+
+    def _fit_rows(self, col: Column, rows: int) -> None:
+        """Tightens the gaps (then the rows) so six seats, the level and Start stay inside the panel."""
+        g = self.menu.g
+        room = self.menu.start_panel.bottom - g(14) - col.y
+        col.gap = max(g(3), min(col.gap, (room - rows * col.row) // (rows - 1)))
+        col.row = min(col.row, (room - (rows - 1) * col.gap) // rows)
+
+    def _set_count(self, count: int) -> None:
+        self.count = count
+        self.menu.relayout()
+
+    def _set_level(self, level: str) -> None:
+        self.level = level
+
+    def setup(self, seed: int) -> CardTableSetup:
+        seats = tuple(
+            SeatPlayer(
+                self.names[i].strip()
+                or tr("menu.player_n" if self.humans[i] else "menu.computer_n", n=i + 1),
+                bool(self.humans[i]),
+                "easy" if self.humans[i] else self.level,
+            )
+            for i in range(self.count)
+        )
+        return CardTableSetup(self.game, seats, seed)
+
+    def note(self) -> str:
+        return ""
+
+    def start(self) -> None:
+        setup = self.setup(match_seed())
+        self.menu.app.scenes.replace(navigation.table(self.menu.app, setup))

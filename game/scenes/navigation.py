@@ -1,0 +1,84 @@
+"""The one place scenes are looked up: a scene that leads to another asks here, by what it wants (the menu,
+a game's table, the history…), so no scene module imports another to push it and the scene modules form
+no circle. A game's own scenes are named in its registry entry and loaded when first opened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from game.registry import spec
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.engine.scene import Scene
+    from game.journal import Journal
+
+
+def load(path: str) -> Any:
+    """The class named "module:Class"."""
+    module, name = path.split(":")
+    return getattr(import_module(module), name)
+
+
+def menu(app: App) -> Scene:
+    from game.scenes.menu import MenuScene
+
+    return MenuScene(app)
+
+
+def table(app: App, setup: Any) -> Scene:
+    """A new match of the setup's game."""
+    scene: Scene = load(spec(setup.game).table)(app, setup)
+    return scene
+
+
+def resume(app: App, journal: Journal) -> Scene:
+    """The table of a saved match of any game, as it was left."""
+    scene: Scene = load(spec(journal.game).table).resume(app, journal)
+    return scene
+
+
+def demo(app: App, game: str, seed: int, players: int | None = None, level: str = "easy") -> Scene:
+    """A table of `game` where the computer plays every seat."""
+    return table(app, spec(game).demo_setup(seed, players, level))
+
+
+def history(app: App) -> Scene:
+    from game.scenes.history_scene import HistoryScene
+
+    return HistoryScene(app)
+
+
+def settings(app: App) -> Scene:
+    from game.scenes.settings_scene import SettingsScene
+
+    return SettingsScene(app)
+
+
+def rules(app: App, game: str) -> Scene:
+    from game.scenes.rules_scene import RulesScene
+
+    return RulesScene(app, game)
+
+
+def pause(
+    app: App, game: str, leave: Callable[[], None], extra: list[tuple[str, Callable[[], None]]]
+) -> Scene:
+    from game.scenes.pause import PauseOverlay
+
+    return PauseOverlay(app, game, leave, extra)
+
+
+def handover(app: App, person: str, detail: str, on_ready: Callable[[], None]) -> Scene:
+    from game.scenes.handover import HandoverScene
+
+    return HandoverScene(app, person, detail, on_ready)
+
+
+def scene(app: App, path: str, *args: Any) -> Scene:
+    """A game's own scene (a score sheet, an editor), by the name its package gives it."""
+    made: Scene = load(path)(app, *args)
+    return made

@@ -1,0 +1,79 @@
+"""Who sits at a card table (Königrufen, Two-Ten-Jack, and any game seated the same way): each seat's
+player, person or computer at a level, the match seed and its length; and that setup as checked JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game import schema
+from game.ai.seeds import SEED_BITS
+from game.game_spec import Summary
+from game.i18n import tr
+
+LEVELS = ("easy", "normal", "hard")
+MAX_NAME = 200  # longer is not a setup Atout wrote
+MAX_DEALS = 100
+
+
+@dataclass(frozen=True)
+class SeatPlayer:
+    name: str
+    human: bool
+    level: str = "easy"  # the computer's strength when not human
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"unknown computer level {self.level!r}")
+
+
+@dataclass(frozen=True)
+class CardTableSetup:
+    game: str  # the game's id in the registry
+    seats: tuple[SeatPlayer, ...]  # seat 0 sits at the bottom of the screen
+    seed: int = 0
+    deals: int | None = None  # match length where the game lets the table choose it (None: the default)
+
+    @property
+    def humans(self) -> int:
+        return sum(s.human for s in self.seats)
+
+
+def computers(game: str, seed: int, players: int, level: str) -> CardTableSetup:
+    """A table where the computer plays every seat at `level` (demos)."""
+    seats = tuple(SeatPlayer(tr("table.computer_n", n=i + 1), False, level) for i in range(players))
+    return CardTableSetup(game, seats, seed)
+
+
+def encode(setup: CardTableSetup) -> dict[str, Any]:
+    return {
+        "seed": setup.seed,
+        "deals": setup.deals,
+        "seats": [{"name": s.name, "human": s.human, "level": s.level} for s in setup.seats],
+    }
+
+
+def decoder(game: str, fewest: int, most: int) -> schema.Check[CardTableSetup]:
+    """The check of a `game` table's setup in a journal, with `fewest` to `most` seats."""
+    seat = schema.shape(
+        lambda fields: SeatPlayer(**fields),
+        {"name": schema.text(MAX_NAME), "human": schema.boolean, "level": schema.choice(LEVELS)},
+    )
+    table = {
+        "seed": schema.integer(0, 2**SEED_BITS - 1),
+        "deals": schema.nullable(schema.integer(1, MAX_DEALS)),
+        "seats": schema.items(seat, fewest, most),
+    }
+
+    def decode(data: Any, where: schema.Where = "setup") -> CardTableSetup:
+        fields = schema.obj(data, where, table)
+        return CardTableSetup(game, fields["seats"], fields["seed"], fields["deals"])
+
+    return decode
+
+
+def summary(setup: CardTableSetup, totals: tuple[int, ...], played: int, over: bool) -> Summary:
+    """What the History lists of a card-table match: the totals, and its leaders once anything was scored."""
+    best = max(totals)
+    winners = tuple(seat for seat, total in enumerate(totals) if total == best) if played else ()
+    return Summary(tuple(seat.name for seat in setup.seats), totals, played, over, winners)

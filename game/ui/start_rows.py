@@ -1,0 +1,80 @@
+"""The rows a start section is made of (a fitted choice, a labelled name box), and the page it sits on: a
+start section gathers who sits where and hands the setup to a table, whatever its game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+import pygame
+
+from game.ui import text, theme
+from game.ui.widgets import Choice, Form, Label, TextInput
+
+if TYPE_CHECKING:
+    from game.app import App
+
+NAME_LEN = 20
+ARROWS = 52  # pixels of a choice box taken by its two arrows
+
+T = TypeVar("T")
+Setter = Callable[[Any], None]
+
+
+class Page(Protocol):
+    """What a start section may ask of the page it is built on (the menu)."""
+
+    app: App
+    start_panel: pygame.Rect
+
+    def g(self, value: float) -> int: ...
+
+    def relayout(self) -> None: ...
+
+
+def store(items: list[Any], i: int, then: Callable[[], None] | None = None) -> Setter:
+    """A callback that keeps a widget's value in `items[i]` (and reacts with `then`)."""
+
+    def setter(value: object) -> None:
+        items[i] = value
+        if then is not None:
+            then()
+
+    return setter
+
+
+def kept(value: T | None, options: list[T], default: T | None = None) -> T | None:
+    """The previous choice if it is still offered, else the default (or the first option)."""
+    if value in options:
+        return value
+    return default if default is not None else (options[0] if options else None)
+
+
+def choice(
+    rect: pygame.Rect,
+    label: str,
+    options: list[tuple[Any, str]],
+    value: object,
+    on_change: Setter,
+    share: float = 0.0,
+) -> Choice:
+    """A choice whose option names are shortened to fit its box (the arrows take its two ends)."""
+    room = rect.width - round(rect.width * share) - ARROWS
+    fitted = [(v, text.fit(name, theme.SIZE_BODY, room)) for v, name in options]
+    return Choice(rect, label, fitted, value, on_change, share)
+
+
+def labelled_input(
+    form: Form, row: pygame.Rect, label: str, value: str, on_change: Setter, placeholder: str, share: float
+) -> None:
+    cut = round(row.width * share)
+    form.add(Label(pygame.Rect(row.x, row.y, cut, row.height), label))
+    form.add(
+        TextInput(
+            pygame.Rect(row.x + cut, row.y, row.width - cut, row.height),
+            value,
+            on_change,
+            NAME_LEN,
+            placeholder,
+        )
+    )
