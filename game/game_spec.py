@@ -47,8 +47,10 @@ class GameSpec:
     demo_setup: Callable[[int, int | None, str], Any]  # (seed, players or None, level): computers only
     summary: Callable[[Any, Any], Summary]  # (setup, replayed state) -> what the History lists
     view_seats: Callable[[Any], Sequence[Any]]  # every seat with a view of the state (for digests)
+    final_sheet: Callable[[Any, Any, Sequence[Any]], Any]  # (setup, state, events): a finished match's sheet
     table: str  # its table scene, "module:Class"
     pack: str  # its card faces: assets/cards/<pack>/
     fan: tuple[str, str, str]  # three of its cards, fanned on its menu page
     computer: Computer | None = None  # levelled computer players, where the game has them
     start: str = "game.scenes.card_start:CardTableStart"  # its menu start section, "module:Class"
+    score_scene: str = "game.scenes.score:ScoreScene"  # what draws its sheet: (app, sheet, way out)

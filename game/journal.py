@@ -86,13 +86,15 @@ def new_state(setup: Any) -> Any:
     return spec(setup.game).new_state(setup)
 
 
-def replay(journal: Journal) -> tuple[Any, int]:
-    """The rules state after every action; an action the rules refuse is a FileProblem with its index and
-    the rules' reason."""
+def replay(journal: Journal, events: list[Any] | None = None) -> tuple[Any, int]:
+    """The rules state after every action (and, into `events`, every event they made); an action the rules
+    refuse is a FileProblem with its index and the rules' reason."""
     state = new_state(journal.setup)
     for index, action in enumerate(journal.actions):
         try:
-            state.apply(action)
+            made = state.apply(action)
+            if events is not None:
+                events.extend(made)
         except ValueError as exc:
             reason = (
                 Words(f"illegal.{exc.code}", dict(exc.params))

@@ -8,7 +8,8 @@ take: its type, its range, the names it may take.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from functools import cache
+from typing import Any, get_type_hints
 
 from game import schema
 from game.registry import spec
@@ -40,6 +41,13 @@ def decode_action(game: str, data: Any, where: str = "action") -> Any:
     classes = {cls.__name__: cls for cls in spec(game).actions}
     kind = schema.choice(tuple(classes))(data.get("type"), f"{where}.type")
     cls = classes[kind]
-    checks = {"type": schema.choice((kind,)), **{f.name: FIELD_CHECKS[f.type] for f in fields(cls)}}
-    values = schema.obj(data, f"{where} ({kind})", checks)
+    values = schema.obj(data, f"{where} ({kind})", {"type": schema.choice((kind,)), **_field_checks(cls)})
     return cls(**{name: value for name, value in values.items() if name != "type"})
+
+
+@cache
+def _field_checks(cls: type) -> dict[str, schema.Check[Any]]:
+    """The check of each field of an action class, by its declared type (also where the module
+    postpones its annotations)."""
+    types = get_type_hints(cls)
+    return {f.name: FIELD_CHECKS[types[f.name]] for f in fields(cls)}

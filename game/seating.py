@@ -39,6 +39,14 @@ class CardTableSetup:
         return sum(s.human for s in self.seats)
 
 
+def names(setup: CardTableSetup) -> tuple[str, ...]:
+    """Each seat's name as the table shows it: the one given, else "Player 2" or "Computer 3"."""
+    return tuple(
+        seat.name or tr("table.player_n" if seat.human else "table.computer_n", n=i + 1)
+        for i, seat in enumerate(setup.seats)
+    )
+
+
 def computers(game: str, seed: int, players: int, level: str) -> CardTableSetup:
     """A table where the computer plays every seat at `level` (demos)."""
     seats = tuple(SeatPlayer(tr("table.computer_n", n=i + 1), False, level) for i in range(players))

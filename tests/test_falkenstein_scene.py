@@ -11,7 +11,8 @@ from scene_driver import click, drag, key, step, wait_until
 from game.app import App
 from game.games.falkenstein.data import HEROES
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
-from game.games.falkenstein.table import FalkensteinTable, demo_table
+from game.games.falkenstein.table import FalkensteinTable
+from game.scenes import navigation
 from game.settings import Settings
 
 
@@ -107,7 +108,7 @@ def test_hot_seat_hands_over_between_host_and_players(app: App) -> None:
 
 def test_demo_stages_fireworks_within_five_seconds_and_a_click_skips_them(app: App) -> None:
     app.settings = app.settings.with_(anim_speed="normal", think_time=0.7)
-    table = demo_table(app, seed=9)
+    table = navigation.demo(app, "falkenstein", 9)
     app.scenes.push(table)
     wait_until(app, lambda: table.fireworks is not None, seconds=5.0)
     assert table.game.history[0].fireworks

@@ -157,5 +157,5 @@ def test_a_match_of_four_deals_ends_on_the_final_score_sheet(app: App) -> None:
         if deal < 4:
             key(app, pygame.K_RETURN, "\r")
     score = app.scenes.top
-    assert score.over and len(table.game.view(0).score_sheet) == 4
+    assert score.sheet.over and len(table.game.view(0).score_sheet) == 4
     assert sum(table.game.view(0).totals) == 0

@@ -17,10 +17,6 @@ from game.ai.seeds import SEED_BITS, decision_seed
 from game.app import App
 from game.games.falkenstein import table as falkenstein_table
 from game.games.falkenstein.ai import ComputerHost
-from game.games.falkenstein.table import FalkensteinTable, _score_scene, demo_table
-from game.games.koenigrufen.score import KoenigrufenScore
-from game.games.twotenjack.rules import RoundScored
-from game.games.twotenjack.score import TwoTenJackScore
 from game.scenes import navigation
 from game.scenes.menu import MenuScene
 from game.scenes.trick_table import TrickTable
@@ -101,7 +97,7 @@ def test_falkenstein_computers_draw_from_the_keyed_seed_of_their_position(
 ) -> None:
     """The Host and the characters get a generator seeded by `decision_seed` alone, never one seeded
     from the match seed directly."""
-    table = demo_table(app, SEED)
+    table = navigation.demo(app, "falkenstein", SEED)
     drawn: list[tuple[str, int | str, int, Any]] = []  # purpose, seat, moves, generator state
     real_choose, real_challenge = falkenstein_table.choose_card, ComputerHost.next_challenge
 
@@ -152,18 +148,11 @@ def test_the_menu_starts_a_match_on_63_secret_bits(
 
 
 def test_another_match_from_a_score_sheet_starts_on_63_secret_bits(app: App, drawn_bits: list[int]) -> None:
-    falkenstein = demo_table(app, SEED)
-    app.scenes.push(falkenstein)
-    again = _score_scene(falkenstein).on_again
-    assert again is not None
-    again()
-    assert isinstance(app.scenes.top, FalkensteinTable)
-    seeds = [app.scenes.top.setup.seed]
-    koenigrufen = navigation.demo(app, "koenigrufen", SEED)
-    KoenigrufenScore(app, koenigrufen)._again()  # type: ignore[arg-type]
-    seeds.append(app.scenes.top.setup.seed)
-    twotenjack = navigation.demo(app, "twotenjack", SEED)
-    twotenjack.scored = RoundScored(1, (0, 0, 0), ((), (), ()), (), (0, 0, 0))  # type: ignore[attr-defined]
-    TwoTenJackScore(app, twotenjack)._again()  # type: ignore[arg-type]
-    seeds.append(app.scenes.top.setup.seed)
+    seeds = []
+    for game in ("falkenstein", "koenigrufen", "twotenjack"):
+        table: Any = navigation.demo(app, game, SEED)
+        app.scenes.push(table)
+        table.rematch()  # what the sheet's "another match" button does
+        assert app.scenes.top is not table and app.scenes.top.name == game
+        seeds.append(app.scenes.top.setup.seed)
     assert seeds == [2**62 + 5] * 3 and drawn_bits == [SEED_BITS] * 3

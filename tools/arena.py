@@ -20,7 +20,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai import thinker
 from game.ai.seeds import decision_seed
 from game.ai.thinker import LEVELS, Thinker
-from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
-from game.games.twotenjack.rules import TwoTenJackConfig, TwoTenJackGame
+from game.registry import GAMES
 
-GAMES = ("koenigrufen", "twotenjack")
+ARENA_GAMES = tuple(game for game, spec in GAMES.items() if spec.computer is not None)
 
 
 @dataclass(frozen=True)
@@ -42,10 +41,10 @@ class Deal:
     rotations: tuple[tuple[str, ...], ...]  # the seat levels of each replay
 
 
-def _new(game: str, players: int, seed: int) -> KoenigrufenGame | TwoTenJackGame:
-    if game == "koenigrufen":
-        return KoenigrufenGame(KoenigrufenConfig(deals=1), seed)
-    return TwoTenJackGame(TwoTenJackConfig(players, rounds=1), seed)
+def _new(game: str, players: int, seed: int) -> Any:
+    """One deal (or round) of `game` for `players`, dealt from `seed`."""
+    spec = GAMES[game]
+    return spec.new_state(replace(spec.demo_setup(seed, players, "easy"), deals=1))
 
 
 def play(deal: Deal) -> list[tuple[tuple[str, ...], tuple[int, ...], dict[str, list[float]]]]:
@@ -147,7 +146,7 @@ def run(game: str, games: int, seats: tuple[str, ...], seed: int, duplicate: boo
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("game", choices=GAMES)
+    p.add_argument("game", choices=ARENA_GAMES)
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seats", required=True, help="a level per seat, e.g. normal,easy,normal,easy")
     p.add_argument("--seed", type=int, default=1)
@@ -165,10 +164,10 @@ def main(argv: list[str] | None = None) -> int:
     for level in seats:
         if level not in LEVELS:
             p.error(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
-    if args.game == "koenigrufen" and len(seats) != 4:
-        p.error(f"koenigrufen takes 4 seats, not {len(seats)}")
-    if args.game == "twotenjack" and not 2 <= len(seats) <= 6:
-        p.error(f"twotenjack takes 2 to 6 seats, not {len(seats)}")
+    low, high = GAMES[args.game].seats
+    if not low <= len(seats) <= high:
+        allowed = f"{low} to {high}" if low < high else str(low)
+        p.error(f"{args.game} takes {allowed} seats, not {len(seats)}")
     if args.games < 1:
         p.error("--games must be at least 1")
     print(json.dumps(run(args.game, args.games, seats, args.seed, args.duplicate, max(1, args.jobs))))

@@ -29,7 +29,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("falkenstein", "koenigrufen", "twotenjack")
+sys.path.insert(0, str(ROOT))
+
+from game.registry import GAMES as REGISTERED  # noqa: E402
+
+GAMES = tuple(REGISTERED)
 KILL_AFTER = (1.0, 8.0)  # seconds after the start
 DEMO_SECONDS = 30
 TIMEOUT = 120  # for a replay or a resume: far beyond what they need, so a hang is a failure, not a stall

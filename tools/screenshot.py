@@ -66,7 +66,8 @@ def build(app, scene: str):  # type: ignore[no-untyped-def]
         return HistoryScene(app), 0.3
     from game.games.falkenstein.data import HEROES
     from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
-    from game.games.falkenstein.table import FalkensteinTable, demo_table
+    from game.games.falkenstein.table import FalkensteinTable
+    from game.scenes import navigation
 
     if scene == "falkenstein":
         setup = FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), None, seed=11)
@@ -75,7 +76,7 @@ def build(app, scene: str):  # type: ignore[no-untyped-def]
         seats = (SeatSetup(HEROES[0], "Clara"), SeatSetup(HEROES[1], "Paul"))
         return FalkensteinTable(app, FalkensteinSetup("hotseat", seats, host_name="Marie", seed=5)), 3.0
     if scene == "fireworks":
-        return demo_table(app, 1), 5.2
+        return navigation.demo(app, "falkenstein", 1), 5.2
     if scene == "score":
         table = FalkensteinTable(
             app, FalkensteinSetup("solo", (SeatSetup(HEROES[2], "Clara"),), None, seed=3)

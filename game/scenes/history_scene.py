@@ -9,21 +9,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import history, storage
 from game.autosave import HISTORY_KEPT
 from game.engine.scene import Scene
-from game.games.koenigrufen.score import KoenigrufenScore
-from game.games.twotenjack.score import TwoTenJackScore
 from game.history import Entry
 from game.i18n import Words, language, tr
 from game.journal import decode
 from game.registry import GAMES
 from game.scenes import navigation
-from game.scenes.score import ScoreScene, ScoreSheet
+from game.sheets import WayOut
 from game.ui import text, theme, widgets
 from game.ui.panel import draw_panel
 from game.ui.salon import Grid, backdrop, ornament, restore_focus
@@ -32,7 +30,6 @@ from game.ui.widgets import Button, Form, Widget
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.journal import Journal
 
 COLUMNS = (("date", 0.16), ("game", 0.27), ("players", 0.35), ("result", 0.22))  # shares of the row
 LINE = theme.SIZE_SMALL + 1  # a row's first line
@@ -307,7 +304,9 @@ class HistoryScene(Scene):
         if journal is None:
             self._cannot_open(refused.words if refused else Words("file.problem.unreadable"))
             return
-        sheet = score_scene(self.app, journal, entry.when)
+        back = ((tr("history.back_to_list"), self.app.scenes.pop),)
+        note = tr("history.finished_on", date=full_date(entry.when), time=clock(entry.when))
+        sheet = navigation.finished(self.app, journal, WayOut(back, self.app.scenes.pop, note))
         self._last = key, sheet
         self.app.scenes.push(sheet)
 
@@ -561,80 +560,3 @@ class HistoryScene(Scene):
         for line in text.wrap(tr("history.empty.body"), theme.SIZE_BODY, width, italic=True):
             text.draw(surface, line, (page.centerx, y), theme.SIZE_BODY, theme.INK, "midtop", italic=True)
             y += line_h
-
-
-# --- the score sheet of a match of the history -------------------------------------------------------
-
-
-class FromHistory:
-    """Mixed into a game's score scene: one button, back to the history, and Escape does the same."""
-
-    app: App
-    form: Form
-    finished_at: float
-
-    def _menu(self) -> None:
-        self.app.scenes.pop()
-
-    def relayout(self) -> None:
-        super().relayout()  # type: ignore[misc]
-        w = self.app.size[0]
-        first = self.form.widgets[0].rect
-        rect = pygame.Rect(0, first.y, max(first.width, 320), first.height)
-        rect.centerx = w // 2
-        self.form = Form([Button(rect, tr("history.back_to_list"), self._menu, primary=True)])
-        self.form.move_focus(1)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)  # type: ignore[misc]
-        rect = self.form.widgets[0].rect
-        note = tr("history.finished_on", date=full_date(self.finished_at), time=clock(self.finished_at))
-        note = text.fit(note, theme.SIZE_SMALL, rect.x - 48)
-        text.draw(
-            surface, note, (32, rect.centery), theme.SIZE_SMALL, theme.PARCHMENT, "midleft", italic=True
-        )
-
-
-class HistoryScore(FromHistory, ScoreScene):
-    def __init__(self, app: App, sheet: ScoreSheet, finished_at: float) -> None:
-        super().__init__(app, sheet)
-        self.finished_at = finished_at
-
-
-class HistoryKoenigrufenScore(FromHistory, KoenigrufenScore):
-    def __init__(self, app: App, table: Any, finished_at: float) -> None:
-        super().__init__(app, table)
-        self.finished_at = finished_at
-
-
-class HistoryTwoTenJackScore(FromHistory, TwoTenJackScore):
-    def __init__(self, app: App, table: Any, finished_at: float) -> None:
-        super().__init__(app, table)
-        self.finished_at = finished_at
-
-
-def score_scene(app: App, journal: Journal, finished_at: float) -> Scene:
-    """The sheet a table shows at the end of this match, over its table rebuilt from the journal."""
-    table: Any = navigation.resume(app, journal)
-    if journal.game == "koenigrufen":
-        return HistoryKoenigrufenScore(app, table, finished_at)
-    if journal.game == "twotenjack":
-        if table.scored is not None:
-            return HistoryTwoTenJackScore(app, table, finished_at)
-        return HistoryScore(app, _totals_sheet(table), finished_at)
-    from game.games.falkenstein.table import _score_scene
-
-    return HistoryScore(app, _score_scene(table).sheet, finished_at)
-
-
-def _totals_sheet(table: Any) -> ScoreSheet:
-    """A match ended before its first round was scored: the totals as they stood."""
-    totals = table.game.view(0).totals
-    rows = tuple((table.seat_name(s), f"{t:+d}") for s, t in enumerate(totals))
-    return ScoreSheet(
-        tr(f"menu.game.{table.game_id}.name"),
-        tr("history.ended_early"),
-        (tr("score.player"), tr("ttj.total")),
-        rows,
-        log=tuple(table.log.lines),
-    )

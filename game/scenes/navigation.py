@@ -9,7 +9,9 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from game.journal import replay
 from game.registry import spec
+from game.sheets import WayOut
 
 if TYPE_CHECKING:
     from game.app import App
@@ -76,6 +78,18 @@ def handover(app: App, person: str, detail: str, on_ready: Callable[[], None]) -
     from game.scenes.handover import HandoverScene
 
     return HandoverScene(app, person, detail, on_ready)
+
+
+def score(app: App, game: str, sheet: Any, way_out: WayOut) -> Scene:
+    """A game's score sheet, drawn by the scene its registry entry names."""
+    return scene(app, spec(game).score_scene, sheet, way_out)
+
+
+def finished(app: App, journal: Journal, way_out: WayOut) -> Scene:
+    """The final sheet of a finished match, from its journal replayed through the rules (no table)."""
+    events: list[Any] = []
+    state, _ = replay(journal, events)
+    return score(app, journal.game, spec(journal.game).final_sheet(journal.setup, state, events), way_out)
 
 
 def scene(app: App, path: str, *args: Any) -> Scene:

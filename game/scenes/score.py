@@ -2,48 +2,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine.scene import Scene
 from game.i18n import tr
-from game.scenes import navigation
+from game.sheets import ScoreSheet, WayOut
 from game.ui import text, theme
 from game.ui.felt import felt
 from game.ui.log_panel import LogPanel
 from game.ui.panel import draw_panel
-from game.ui.widgets import Button, Form
+from game.ui.way_out import draw_note, way_out_buttons
+from game.ui.widgets import Form
 
 if TYPE_CHECKING:
     from game.app import App
 
 
-@dataclass(frozen=True)
-class ScoreSheet:
-    title: str
-    subtitle: str
-    headers: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    story: str = ""
-    log: tuple[str, ...] = field(default_factory=tuple)
-    success: bool | None = None  # colours the subtitle: True good ending, False bad, None neutral
-
-
 class ScoreScene(Scene):
+    """A `ScoreSheet` on the felt: its table of rows, the story, the log, and the way out it is given."""
+
     name = "score"
 
-    def __init__(
-        self,
-        app: App,
-        sheet: ScoreSheet,
-        on_again: Callable[[], None] | None = None,
-        proceed: tuple[str, Callable[[], None]] | None = None,
-    ) -> None:
+    def __init__(self, app: App, sheet: ScoreSheet, way_out: WayOut) -> None:
         super().__init__(app)
-        self.sheet, self.on_again, self.proceed = sheet, on_again, proceed
+        self.sheet, self.way_out = sheet, way_out
         self.form = Form()
         self.log = LogPanel(tr("score.log"))
         self.log.set_lines(list(sheet.log))
@@ -53,27 +37,11 @@ class ScoreScene(Scene):
         m = 32
         self.left = pygame.Rect(m, 120, w * 58 // 100 - m, h - 120 - 100)
         self.log.rect = pygame.Rect(self.left.right + 20, 120, w - self.left.right - 20 - m, h - 220)
-        entries: list[tuple[str, Callable[[], None]]] = []
-        if self.proceed:
-            entries.append(self.proceed)
-        elif self.on_again:
-            entries.append((tr("score.again"), self.on_again))
-        entries.append((tr("pause.leave") if self.proceed else tr("score.menu"), self._menu))
-        by, bw, gap = h - 80, 300, 60
-        left = w // 2 - (len(entries) * bw + (len(entries) - 1) * gap) // 2
-        buttons = [
-            Button(pygame.Rect(left + i * (bw + gap), by, bw, 54), label, fn, primary=i == 0)
-            for i, (label, fn) in enumerate(entries)
-        ]
-        self.form = Form(buttons)
-        self.form.move_focus(1)
-
-    def _menu(self) -> None:
-        self.app.scenes.reset(navigation.menu(self.app))
+        self.form = way_out_buttons(self.way_out, w, h - 80)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._menu()
+            self.way_out.escape()
             return
         if self.log.handle(event):
             return
@@ -90,6 +58,7 @@ class ScoreScene(Scene):
         self._draw_table(surface, self.left.inflate(-40, -30))
         self.log.draw(surface)
         self.form.draw(surface)
+        draw_note(surface, self.way_out, self.form)
 
     def _draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         s = self.sheet

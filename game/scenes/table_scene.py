@@ -19,11 +19,11 @@ from game.ui import text, theme
 from game.ui.card_sprite import CardSprite
 from game.ui.felt import felt
 from game.ui.hand_control import HandControl
+from game.ui.log_panel import LogPanel
 from game.ui.panel import draw_panel
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.journal_codec import Setup
 
 
 def refusal_text(exc: ValueError) -> str:
@@ -39,10 +39,11 @@ class TableScene(Scene):
 
     game_id = ""
 
-    def __init__(self, app: App, setup: Setup) -> None:
+    def __init__(self, app: App, setup: Any) -> None:
         super().__init__(app)
         self.setup = setup
         self.game: Any = None  # the rules state, set by the game's table
+        self.log = LogPanel("")  # the match's log; the game's table gives it its title
         self.autosave = Autosave(Journal(self.game_id, setup), app.save_path)
         self.replaying = False
         self.queue: deque[Any] = deque()
@@ -165,13 +166,24 @@ class TableScene(Scene):
         self.replaying = True
         try:
             while self.queue:
-                self.present(self.queue.popleft())
+                self.show(self.queue.popleft())
                 while self.tweens.busy() or self.scheduler.busy():
                     self.tweens.finish_all()
                     self.scheduler.flush()
         finally:
             self.app.settings = settings
             self.replaying = False
+
+    def show(self, event: Any) -> float:
+        """An event's lines into the log (worded by the game, the same words the History reads), then its
+        presentation; returns how long that takes."""
+        for line in self.event_lines(event):
+            self.log.add(line)
+        return self.present(event)
+
+    def event_lines(self, event: Any) -> list[str]:
+        """What the log says of an event (nothing by default)."""
+        return []
 
     @property
     def busy(self) -> bool:
@@ -181,7 +193,7 @@ class TableScene(Scene):
         super().update(dt)
         self.wait -= dt
         while self.wait <= 0 and self.queue:
-            self.wait = max(0.0, self.wait) + self.present(self.queue.popleft())
+            self.wait = max(0.0, self.wait) + self.show(self.queue.popleft())
         if self.refusal_left > 0:
             self.refusal_left -= dt
         if not self.busy:

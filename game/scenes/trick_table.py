@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import seating
+from game.ai.seeds import match_seed
 from game.ai.thinker import Decision, Thinker
 from game.i18n import has, tr
+from game.scenes import navigation
 from game.scenes.table_scene import TableScene, refusal_text
 from game.seating import CardTableSetup
+from game.sheets import WayOut
 from game.ui import text, theme
 from game.ui.avatar import Avatar
 from game.ui.card_sprite import CardSprite
@@ -68,6 +72,7 @@ class TrickTable(TableScene):
     pack = "french"  # card faces: assets/cards/<pack>/
     back = "falkenstein"  # card back: assets/cards/backs/<back>.png
     hand_lift = 22.0
+    next_label = ""  # the key of the score sheet's button on to the next deal or round
 
     def __init__(self, app: App, setup: CardTableSetup, layout: Layout | None = None) -> None:
         super().__init__(app, setup)
@@ -150,9 +155,27 @@ class TrickTable(TableScene):
         """A short role shown on a brass tag above the seat's name plate (dealer, Rufer…)."""
         return ""
 
-    def show_score(self) -> None:
-        """Pushes the game's score scene for the deal or round just scored."""
+    def score_sheet(self) -> Any:
+        """The sheet of the deal or round just scored, built by the game's sheet module."""
         raise NotImplementedError
+
+    def show_score(self) -> None:
+        """Pushes the game's score scene for the deal or round just scored: on to the next one, or at the
+        end of the match another match with the same seats."""
+        if self.game.is_over:
+            buttons = ((tr("score.again"), self.rematch), (tr("score.menu"), self.leave_table))
+        else:
+            buttons = ((tr(self.next_label), self._next_from_score), (tr("pause.leave"), self.leave_table))
+        way_out = WayOut(buttons, self.leave_table)
+        self.app.scenes.push(navigation.score(self.app, self.game_id, self.score_sheet(), way_out))
+
+    def _next_from_score(self) -> None:
+        self.app.scenes.pop()
+        self.proceed()
+
+    def rematch(self) -> None:
+        """A new match at this table: the same seats, a new deal."""
+        self.app.scenes.reset(navigation.table(self.app, replace(self.setup, seed=match_seed())))
 
     def next_action(self, seat: int) -> Any:
         """The action that starts the next deal or round, taken by `seat`."""
@@ -181,10 +204,7 @@ class TrickTable(TableScene):
 
     # seats and people ------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        s = self.setup.seats[seat]
-        if s.name:
-            return s.name
-        return tr("table.player_n" if s.human else "table.computer_n", n=seat + 1)
+        return seating.names(self.setup)[seat]
 
     def is_human(self, seat: int) -> bool:
         return self.setup.seats[seat].human

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.game_spec import GameSpec, Summary
 from game.games.falkenstein import setup as falkenstein_setup
+from game.games.falkenstein import sheet
 from game.games.falkenstein.data import HEROES
 from game.games.falkenstein.session import HOST, MAX_CHARACTERS, FalkensteinGame, PlayCard, SetChallenge
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
@@ -50,6 +51,7 @@ SPEC = GameSpec(
     demo_setup=demo_setup,
     summary=summary,
     view_seats=lambda state: [*range(len(state.config.characters)), HOST],
+    final_sheet=sheet.final_sheet,
     table="game.games.falkenstein.table:FalkensteinTable",
     pack="french",
     fan=("QH", "RJ", "AS"),

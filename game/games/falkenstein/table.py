@@ -9,13 +9,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ai.seeds import match_seed
 from game.games.falkenstein.ai import ComputerHost, choose_card
-from game.games.falkenstein.data import HEROES, TALENTS
+from game.games.falkenstein.data import TALENTS
 from game.games.falkenstein.resolution import DECK, standing_of
 from game.games.falkenstein.scenario import Scenario
 from game.games.falkenstein.session import (
@@ -32,10 +33,13 @@ from game.games.falkenstein.session import (
     SetChallenge,
     win_chances,
 )
-from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
-from game.games.falkenstein.words import card_name, challenge_line, outcome_sentence, talent_name
+from game.games.falkenstein.setup import FalkensteinSetup
+from game.games.falkenstein.sheet import session_sheet
+from game.games.falkenstein.words import log_lines, outcome_sentence, talent_name
 from game.i18n import language, tr
+from game.scenes import navigation
 from game.scenes.table_scene import TableScene, refusal_text
+from game.sheets import WayOut
 from game.ui import text, theme
 from game.ui.avatar import Avatar
 from game.ui.card_sprite import CardSprite
@@ -255,7 +259,17 @@ class FalkensteinTable(TableScene):
 
     def end_session(self) -> None:
         self.end_match()
-        self.app.scenes.replace(_score_scene(self))
+        sheet = session_sheet(self.setup, self.game, tuple(self.log.lines))
+        buttons = ((tr("score.again"), self.rematch), (tr("score.menu"), self.leave_table))
+        way_out = WayOut(buttons, self.leave_table)
+        self.app.scenes.replace(navigation.score(self.app, self.game_id, sheet, way_out))
+
+    def rematch(self) -> None:
+        """Another session with the same characters and Host."""
+        self.app.scenes.replace(navigation.table(self.app, replace(self.setup, seed=match_seed())))
+
+    def event_lines(self, event: Event) -> list[str]:
+        return log_lines(event, lambda seat: self.setup.seats[seat].character.name)
 
     # presenting events -------------------------------------------------------------------------
     def present(self, event: Event) -> float:
@@ -286,7 +300,6 @@ class FalkensteinTable(TableScene):
                 self.shown_deck += self.shown_discard
                 self.shown_discard = 0
                 self.sound("shuffle")
-                self.log.add(tr("fal.log_reshuffle", n=event.cards))
                 return d(0.9)
             case CardDrawn(seat=seat, card=card):
                 return self._card_drawn(seat, card)
@@ -328,7 +341,6 @@ class FalkensteinTable(TableScene):
             )
         self.message_fn = lambda: tr(f"fal.standing_msg.{event.standing}")
         self.message_good = None
-        self.log.add(challenge_line(character.name, event))
         self.host_form = Form()
         if self.setup.mode != "hotseat":
             self.show_hand(event.seat)
@@ -358,17 +370,8 @@ class FalkensteinTable(TableScene):
     def _resolved(self, event: Resolved) -> float:
         d = self.app.duration
         self.shown_results.append(event)
-        character = self.setup.seats[event.seat].character
         self.message_fn = lambda: outcome_sentence(event)
         self.message_good = not event.host_wins
-        self.log.add(
-            tr(
-                "fal.log_result",
-                name=character.name,
-                played=card_name(event.played),
-                outcome=self.message_fn(),
-            )
-        )
         if self.scenario:
             c = self.scenario.challenges[self.challenge_no - 1]
             ending = c.failure if event.host_wins else c.success
@@ -812,51 +815,3 @@ def _demo_first_challenge(setup: FalkensteinSetup) -> SetChallenge:
     """A hopeless first challenge, so the computer reaches for its joker."""
     talent = min(setup.seats[0].character.talents, key=lambda t: t.level)
     return SetChallenge(0, talent.id, talent.suit, 6)
-
-
-def demo_table(app: App, seed: int) -> FalkensteinTable:
-    seats = tuple(SeatSetup(hero, tr("fal.computer")) for hero in HEROES[:2])
-    return FalkensteinTable(app, FalkensteinSetup("demo", seats, seed=seed))
-
-
-def _score_scene(table: FalkensteinTable):  # type: ignore[no-untyped-def]
-    from game.scenes.score import ScoreScene, ScoreSheet
-
-    game, setup = table.game, table.setup
-    attempts = [0] * len(setup.seats)
-    for r in game.history:
-        attempts[r.seat] += 1
-    rows = tuple(
-        (s.character.name, str(attempts[i]), str(game.successes[i]), str(game.fireworks[i]))
-        for i, s in enumerate(setup.seats)
-    )
-    story, success = "", None
-    if table.scenario:
-        success = sum(game.successes) >= table.scenario.pass_mark
-        outro = table.scenario.outro_success if success else table.scenario.outro_failure
-        story = outro.get(language())
-        title = table.scenario.title.get(language())
-    else:
-        title = tr("fal.title")
-    subtitle = tr("score.fal_summary", ok=sum(game.successes), n=len(game.history), fw=sum(game.fireworks))
-    sheet = ScoreSheet(
-        title,
-        subtitle,
-        (tr("score.character"), tr("score.challenges"), tr("score.successes"), tr("score.fireworks")),
-        rows,
-        story,
-        tuple(table.log.lines),
-        success,
-    )
-
-    def again() -> None:
-        new_setup = FalkensteinSetup(
-            setup.mode,
-            setup.seats,
-            setup.scenario_id,
-            setup.host_name,
-            match_seed(),
-        )
-        table.app.scenes.replace(FalkensteinTable(table.app, new_setup))
-
-    return ScoreScene(table.app, sheet, again)

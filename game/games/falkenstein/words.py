@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from game.games.falkenstein.session import ChallengeSet, Resolved
+from collections.abc import Callable
+from typing import Any
+
+from game.games.falkenstein.session import ChallengeSet, DeckReshuffled, Resolved
 from game.i18n import tr
 
 SUIT_CHARS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -36,3 +39,22 @@ def outcome_sentence(event: Resolved) -> str:
     """E.g. 'The Host drew J♣: a higher trump beats your 10♣.'"""
     reason = tr(f"reason.{event.reason}", played=card_name(event.played), drawn=card_name(event.drawn))
     return tr("fal.outcome", drawn=card_name(event.drawn), reason=reason)
+
+
+def log_lines(event: Any, name: Callable[[int], str]) -> list[str]:
+    """The log's lines for `event`; `name` gives a seat's character."""
+    match event:
+        case ChallengeSet(seat=seat):
+            return [challenge_line(name(seat), event)]
+        case DeckReshuffled(cards=cards):
+            return [tr("fal.log_reshuffle", n=cards)]
+        case Resolved(seat=seat, played=played):
+            return [
+                tr(
+                    "fal.log_result",
+                    name=name(seat),
+                    played=card_name(played),
+                    outcome=outcome_sentence(event),
+                )
+            ]
+    return []

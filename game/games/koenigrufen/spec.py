@@ -6,7 +6,7 @@ from typing import Any
 
 from game import seating
 from game.game_spec import Computer, GameSpec, Summary
-from game.games.koenigrufen import easy, search
+from game.games.koenigrufen import easy, search, sheet
 from game.games.koenigrufen.rules import (
     SEATS,
     CallKing,
@@ -43,8 +43,10 @@ SPEC = GameSpec(
     demo_setup=lambda seed, players, level: seating.computers("koenigrufen", seed, SEATS, level),
     summary=summary,
     view_seats=lambda state: range(SEATS),
+    final_sheet=sheet.final_sheet,
     table="game.games.koenigrufen.table:KoenigrufenTable",
     pack="tarock",
     fan=("I", "SK", "XXI"),
     computer=Computer(easy.choose, search),
+    score_scene="game.games.koenigrufen.score:KoenigrufenScore",
 )

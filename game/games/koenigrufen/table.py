@@ -32,7 +32,9 @@ from game.games.koenigrufen.rules import (
     TalonTaken,
     TrickWon,
 )
+from game.games.koenigrufen.sheet import DealSheet, deal_sheet
 from game.games.koenigrufen.spec import new_state
+from game.games.koenigrufen.words import card_label, log_lines, result_words
 from game.i18n import tr
 from game.scenes.trick_table import TrickTable
 from game.seating import CardTableSetup, SeatPlayer
@@ -49,21 +51,12 @@ SORT = {card: i for i, card in enumerate(reversed(TRUMPS))} | {
 }
 
 
-def card_label(card: str) -> str:
-    """'XIV', 'Sküs', 'König ♥' — the German names players expect, in both languages."""
-    if card == "SK":
-        return tr("kr.card.SK")
-    if card in TRUMPS:
-        return {"I": tr("kr.card.I"), "XXI": tr("kr.card.XXI")}.get(card, card)
-    rank, suit = card[:-1], card[-1]
-    return f"{tr('kr.rank.' + rank)} {SUIT_SYMBOLS[suit]}"
-
-
 class KoenigrufenTable(TrickTable):
     name = "koenigrufen"
     game_id = "koenigrufen"
     pack = "tarock"
     back = "tarock"
+    next_label = "kr.next_deal"
 
     def __init__(self, app: App, setup: CardTableSetup) -> None:
         super().__init__(app, setup)
@@ -204,10 +197,12 @@ class KoenigrufenTable(TrickTable):
             return
         super().play_card(index)
 
-    def show_score(self) -> None:
-        from game.games.koenigrufen.score import KoenigrufenScore
+    def score_sheet(self) -> DealSheet:
+        names = [self.seat_name(s) for s in range(self.n)]
+        return deal_sheet(names, self.game.view(0), self.scored, self.game.is_over, tuple(self.log.lines))
 
-        self.app.scenes.push(KoenigrufenScore(self.app, self))
+    def event_lines(self, event: Any) -> list[str]:
+        return log_lines(event, self.seat_name)
 
     # presenting events -------------------------------------------------------------------------------
     def present(self, event: Any) -> float:
@@ -221,9 +216,6 @@ class KoenigrufenTable(TrickTable):
                         "kr.msg.deal", n=n, dealer=self.seat_name(dealer), forehand=self.seat_name(forehand)
                     )
                 )
-                self.log.add(
-                    tr("kr.log.deal", n=n, dealer=self.seat_name(dealer), forehand=self.seat_name(forehand))
-                )
                 return d(0.8)
             case HandDealt(seat=seat, cards=cards):
                 return self.deal_to(seat, cards, 0.0) + d(0.05)
@@ -231,7 +223,6 @@ class KoenigrufenTable(TrickTable):
                 return self._lay_talon()
             case KingCalled(seat=seat, king=king):
                 self.say(lambda: tr("kr.msg.called", name=self.seat_name(seat), king=card_label(king)))
-                self.log.add(tr("kr.msg.called", name=self.seat_name(seat), king=card_label(king)))
                 return d(1.2)
             case TalonShown(halves=halves):
                 for sprite, card in zip(self.talon, halves[0] + halves[1], strict=True):
@@ -252,7 +243,6 @@ class KoenigrufenTable(TrickTable):
                         tag="cards",
                         on_done=lambda s=sprite: self._drop_talon(s),
                     )
-                self.log.add(tr("kr.log.talon_left", cards=", ".join(card_label(c) for c in cards)))
                 return d(0.45)
             case Discarded(seat=seat, shown_trumps=shown):
                 return self._discarded(seat, shown)
@@ -264,23 +254,16 @@ class KoenigrufenTable(TrickTable):
                         "kr.msg.partner", partner=self.seat_name(partner), declarer=self.seat_name(declarer)
                     )
                 )
-                self.log.add(
-                    tr("kr.msg.partner", partner=self.seat_name(partner), declarer=self.seat_name(declarer))
-                )
                 return d(0.8)
             case DeclarerAlone(declarer=declarer, reason=reason):
                 self.say(lambda: tr(f"kr.msg.alone.{reason}", name=self.seat_name(declarer)))
-                self.log.add(tr(f"kr.msg.alone.{reason}", name=self.seat_name(declarer)))
                 return d(0.8)
-            case TrickWon(seat=seat, points=points, trick_no=no):
+            case TrickWon(seat=seat):
                 self.tricks_won[seat] += 1
-                self.log.add(tr("kr.log.trick", n=no, name=self.seat_name(seat), points=points))
                 return self.gather_trick(seat)
             case DealScored():
                 self.scored = event
-                side = tr("kr.won" if event.won else "kr.lost")
-                self.say(lambda: tr("kr.msg.scored", points=event.declarer_side_points, result=side))
-                self.log.add(tr("kr.msg.scored", points=event.declarer_side_points, result=side))
+                self.say(lambda: result_words(event))
                 self.avatars[event.declarer].react("nod" if event.won else "frown")
                 self.sound("success" if event.won else "failure")
                 return d(1.2)
@@ -333,9 +316,6 @@ class KoenigrufenTable(TrickTable):
                     on_done=lambda s=sprite: self._drop_ghost(s),
                 )
                 self.ghosts.append(sprite)
-        self.log.add(
-            tr("kr.log.talon_taken", name=self.seat_name(seat), cards=", ".join(card_label(c) for c in cards))
-        )
         self.sound("deal")
         return d(0.5)
 
@@ -371,7 +351,6 @@ class KoenigrufenTable(TrickTable):
             )
         else:
             self.say(lambda: tr("kr.msg.discarded", name=self.seat_name(seat)))
-        self.log.add(self.message_fn())
         self.sound("sweep", 0.5)
         return d(0.7)
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from game import seating
 from game.game_spec import Computer, GameSpec, Summary
-from game.games.twotenjack import easy, search
+from game.games.twotenjack import easy, search, sheet
 from game.games.twotenjack.cards import MAX_PLAYERS, MIN_PLAYERS
 from game.games.twotenjack.rules import NextRound, Play, TwoTenJackConfig, TwoTenJackGame
 from game.seating import CardTableSetup
@@ -38,6 +38,7 @@ SPEC = GameSpec(
     ),
     summary=summary,
     view_seats=lambda state: range(len(state.view(0).hand_sizes)),
+    final_sheet=sheet.final_sheet,
     table="game.games.twotenjack.table:TwoTenJackTable",
     pack="french",
     fan=("2H", "10H", "JH"),

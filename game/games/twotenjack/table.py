@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.games.twotenjack.cards import DECK, POINTS, SYMBOLS
+from game.games.twotenjack.cards import DECK, POINTS
 from game.games.twotenjack.rules import (
     CardDrawn,
     CardPlayed,
@@ -23,10 +23,13 @@ from game.games.twotenjack.rules import (
     TrickWon,
     known_holdings,
 )
+from game.games.twotenjack.sheet import round_sheet
 from game.games.twotenjack.spec import new_state
+from game.games.twotenjack.words import card_label, log_lines
 from game.i18n import tr
 from game.scenes.trick_table import TrickTable
 from game.seating import CardTableSetup
+from game.sheets import ScoreSheet
 from game.ui import text, theme
 
 if TYPE_CHECKING:
@@ -43,17 +46,12 @@ def sort_key(card: str) -> tuple[int, int]:
     return (SUIT_ORDER[card[-1]], -RANK_ORDER[card[:-1]])
 
 
-def card_label(card: str) -> str:
-    if card == "JK":
-        return tr("ttj.joker")
-    return tr(f"rank.{card[:-1]}") + SYMBOLS[card[-1]]
-
-
 class TwoTenJackTable(TrickTable):
     name = "twotenjack"
     game_id = "twotenjack"
     pack = "french"
     back = "twotenjack"
+    next_label = "ttj.next_round"
 
     def __init__(self, app: App, setup: CardTableSetup) -> None:
         super().__init__(app, setup)
@@ -88,10 +86,13 @@ class TwoTenJackTable(TrickTable):
     def seat_badge(self, seat: int) -> str:
         return tr("ttj.dealer") if seat == self.game.view(seat).dealer else ""
 
-    def show_score(self) -> None:
-        from game.games.twotenjack.score import TwoTenJackScore
+    def score_sheet(self) -> ScoreSheet:
+        names = [self.seat_name(s) for s in range(self.n)]
+        rounds = self.game.view(0).rounds
+        return round_sheet(names, self.scored, rounds, self.game.is_over, tuple(self.log.lines))
 
-        self.app.scenes.push(TwoTenJackScore(self.app, self))
+    def event_lines(self, event: Any) -> list[str]:
+        return log_lines(event, self.seat_name)
 
     def next_action(self, seat: int) -> Any:
         return NextRound(seat)
@@ -108,9 +109,6 @@ class TwoTenJackTable(TrickTable):
                         "ttj.msg.round", n=n, dealer=self.seat_name(dealer), leader=self.seat_name(leader)
                     )
                 )
-                self.log.add(
-                    tr("ttj.msg.round", n=n, dealer=self.seat_name(dealer), leader=self.seat_name(leader))
-                )
                 return d(0.8)
             case HandDealt(seat=seat, cards=cards):
                 return self.deal_to(seat, cards, 0.0) + d(0.05)
@@ -118,14 +116,9 @@ class TwoTenJackTable(TrickTable):
                 self.stock = [None] * hidden + list(reversed(face_up))
                 return d(0.3)
             case CardPlayed(seat=seat, card=card, face_down=face_down):
-                if face_down:
-                    self.log.add(tr("ttj.log.face_down", name=self.seat_name(seat)))
-                else:
-                    self.log.add(tr("ttj.log.played", name=self.seat_name(seat), card=card_label(card)))
                 return self.play_to_trick(seat, card, face_down)
             case TrickWon(seat=seat, cards=cards, points=points):
                 self.say(lambda: tr("ttj.msg.trick", name=self.seat_name(seat), points=points))
-                self.log.add(tr("ttj.msg.trick", name=self.seat_name(seat), points=points))
                 del cards
                 return self.gather_trick(seat)
             case CardDrawn(seat=seat, card=card, was_hidden=hidden):
@@ -133,8 +126,6 @@ class TwoTenJackTable(TrickTable):
             case RoundScored():
                 self.scored = event
                 self.say(lambda: tr("ttj.msg.scored", n=event.round_no))
-                for seat, name in event.reversals:
-                    self.log.add(tr(f"ttj.reversal.{name}", name=self.seat_name(seat)))
                 self.sound("success")
                 return d(1.0)
             case MatchOver():

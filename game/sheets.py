@@ -1,0 +1,47 @@
+"""What a score sheet says, as plain data built from the rules' state and events (no pygame): a table
+shows it at the end of a deal or a match, and the History shows the same sheet for a finished match.
+
+A game with a sheet of its own shape (Königrufen's counted piles) defines it in its package; the rest use
+`ScoreSheet`, a titled table of rows with the ending's story and the match's log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.i18n import tr
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    title: str
+    subtitle: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    story: str = ""
+    log: tuple[str, ...] = field(default_factory=tuple)
+    success: bool | None = None  # colours the subtitle: True good ending, False bad, None neutral
+
+
+@dataclass(frozen=True)
+class WayOut:
+    """The buttons under a sheet (the first is the default) and what Escape does; a note beside them."""
+
+    buttons: tuple[tuple[str, Callable[[], None]], ...]
+    escape: Callable[[], None]
+    note: str = ""
+
+
+def totals_sheet(
+    game: str, names: tuple[str, ...], totals: tuple[int, ...], log: tuple[str, ...]
+) -> ScoreSheet:
+    """A match ended before anything was scored: the totals as they stood."""
+    rows = tuple((name, f"{total:+d}") for name, total in zip(names, totals, strict=True))
+    return ScoreSheet(
+        tr(f"menu.game.{game}.name"),
+        tr("history.ended_early"),
+        (tr("score.player"), tr("score.total")),
+        rows,
+        log=log,
+    )
