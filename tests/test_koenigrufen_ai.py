@@ -2,7 +2,6 @@
 
 import dataclasses
 import random
-import time
 
 from game.games.koenigrufen.cards import KINGS, is_legal_discard, is_trump, legal_plays, suit_of
 from game.games.koenigrufen.easy import choose
@@ -20,7 +19,6 @@ from game.games.koenigrufen.rules import (
 
 def test_four_easy_players_over_500_deals() -> None:
     calls = 0
-    slowest = 0.0
     for seed in range(500):
         game = KoenigrufenGame(KoenigrufenConfig(deals=1), seed)
         rng = random.Random(seed)
@@ -30,9 +28,7 @@ def test_four_easy_players_over_500_deals() -> None:
             seat = game.to_act
             assert seat is not None
             view = game.view(seat)
-            start = time.perf_counter()
             action = choose(view, rng)
-            slowest = max(slowest, time.perf_counter() - start)
             if isinstance(action, Discard):
                 assert is_legal_discard(view.hand, action.cards)
             else:
@@ -44,7 +40,6 @@ def test_four_easy_players_over_500_deals() -> None:
             game.apply(action)
         assert game.is_over
     assert calls == 500
-    assert slowest < 0.02  # the budget is 2 ms; a loaded test machine gets a wide margin
 
 
 def test_four_easy_players_finish_a_match() -> None:

@@ -15,3 +15,13 @@ def test_ruff_check_is_clean() -> None:
         text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_leaves_every_file_as_it_is() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "game", "tools", "tests"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

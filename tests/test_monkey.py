@@ -1,7 +1,5 @@
 """A short random-input soak of the real app: no click, key, resize or focus loss may raise."""
 
-import time
-
 from tool_loader import load_tool
 
 monkey = load_tool("monkey")
@@ -10,11 +8,9 @@ monkey = load_tool("monkey")
 def test_1500_random_events_raise_nothing() -> None:
     """Heading first for the History (seeded with finished matches), then wherever the goals lead."""
     assert monkey.HINT_KEY in monkey.KEYS and "history" in monkey.GOALS
-    start = time.perf_counter()
     report = monkey.run(1500, seed=3, first_goal="history")
     assert report["events"] >= 1500
     assert report["exceptions"] == 0
     visited = set(report["scenes_visited"])
     assert "menu" in visited and len(visited & {"falkenstein", "koenigrufen", "twotenjack"}) >= 2, visited
     assert "history" in visited and report["history_sheets"] >= 1, report
-    assert time.perf_counter() - start < 60
