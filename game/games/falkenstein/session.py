@@ -13,6 +13,7 @@ import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 
 from game.games.falkenstein.resolution import (
@@ -31,6 +32,14 @@ HAND_SIZE = 4
 MAX_CHARACTERS = 4
 AVERAGE = 2  # a talent the character does not list, as in the original game
 HOST = "host"
+
+
+class Phase(StrEnum):
+    """Where a session stands: the Host sets a challenge, the challenged character plays, or it is over."""
+
+    CHALLENGE = "challenge"
+    PLAY = "play"
+    OVER = "over"
 
 
 @dataclass(frozen=True)
@@ -179,7 +188,7 @@ class FalkensteinView:
     deck_size: int
     challenge: ChallengeSet | None
     history: tuple[Resolved, ...]
-    phase: str
+    phase: Phase
     to_act: int | str | None
 
 
@@ -197,26 +206,26 @@ class FalkensteinGame:
         self._hands = [[self._deck.popleft() for _ in range(HAND_SIZE)] for _ in config.characters]
         self._challenge: ChallengeSet | None = None
         self._history: list[Resolved] = []
-        self._phase = "challenge"
+        self._phase = Phase.CHALLENGE
         # The initial deal, for the table scene to animate before the first action.
         self.opening: tuple[HandDealt, ...] = tuple(
             HandDealt(seat, tuple(hand)) for seat, hand in enumerate(self._hands)
         )
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._phase
 
     @property
     def to_act(self) -> int | str | None:
         """The Host ("host") while a challenge is awaited, the challenged seat in play, None when over."""
-        if self._phase == "challenge":
+        if self._phase is Phase.CHALLENGE:
             return HOST
         return None if self._challenge is None else self._challenge.seat
 
     @property
     def is_over(self) -> bool:
-        return self._phase == "over"
+        return self._phase is Phase.OVER
 
     @property
     def history(self) -> tuple[Resolved, ...]:
@@ -241,14 +250,14 @@ class FalkensteinGame:
     def legal_actions(self) -> list[Action]:
         """For the Host: each seat's own talents at oppositions 1..6 (apply accepts any talent id
         with a valid suit too); for the challenged seat: one PlayCard per card in hand."""
-        if self._phase == "challenge":
+        if self._phase is Phase.CHALLENGE:
             return [
                 SetChallenge(seat, talent.id, talent.suit, opposition)
                 for seat, character in enumerate(self.config.characters)
                 for talent in character.talents
                 for opposition in LEVELS
             ]
-        if self._challenge is not None and self._phase == "play":
+        if self._challenge is not None and self._phase is Phase.PLAY:
             seat = self._challenge.seat
             return [PlayCard(seat, card) for card in self._hands[seat]]
         return []
@@ -262,8 +271,8 @@ class FalkensteinGame:
         raise ValueError(f"not a Falkenstein action: {action!r}")
 
     def _set_challenge(self, action: SetChallenge) -> list[Event]:
-        if self._phase != "challenge":
-            raise ValueError(f"cannot set a challenge in phase {self._phase!r}")
+        if self._phase is not Phase.CHALLENGE:
+            raise ValueError(f"cannot set a challenge in phase {self._phase.value!r}")
         self._check_seat(action.seat)
         if action.suit not in SUITS:
             raise ValueError(f"unknown suit: {action.suit!r}")
@@ -273,12 +282,12 @@ class FalkensteinGame:
         standing = standing_of(level, action.opposition)
         challenge = ChallengeSet(action.seat, action.talent, action.suit, level, action.opposition, standing)
         self._challenge = challenge
-        self._phase = "play"
+        self._phase = Phase.PLAY
         return [challenge]
 
     def _play(self, action: PlayCard) -> list[Event]:
-        if self._phase != "play" or self._challenge is None:
-            raise ValueError(f"cannot play a card in phase {self._phase!r}")
+        if self._phase is not Phase.PLAY or self._challenge is None:
+            raise ValueError(f"cannot play a card in phase {self._phase.value!r}")
         challenge = self._challenge
         if action.seat != challenge.seat:
             raise ValueError(f"seat {action.seat!r} cannot play: seat {challenge.seat} is challenged")
@@ -310,10 +319,10 @@ class FalkensteinGame:
         self._challenge = None
         max_challenges = self.config.max_challenges
         if max_challenges is not None and len(self._history) >= max_challenges:
-            self._phase = "over"
+            self._phase = Phase.OVER
             events.append(SessionOver())
         else:
-            self._phase = "challenge"
+            self._phase = Phase.CHALLENGE
         return events
 
     def _draw(self, events: list[Event]) -> str:
