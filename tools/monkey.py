@@ -502,8 +502,8 @@ def _inside(widget: Widget, rng: random.Random) -> tuple[int, int]:
 
 
 def _from_history(scene: Any) -> bool:
-    """A score sheet opened from the History (it knows when its match finished)."""
-    return scene is not None and scene.name == "score" and hasattr(scene, "finished_at")
+    """A score sheet opened from the History (its way out notes when its match finished)."""
+    return scene is not None and scene.name == "score" and bool(scene.way_out.note)
 
 
 def seed_history(seed: int) -> None:

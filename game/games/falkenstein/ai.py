@@ -44,7 +44,7 @@ class ComputerHost:
 
     def next_challenge(self, view: FalkensteinView, characters: tuple[Character, ...]) -> SetChallenge:
         if view.phase != "challenge":
-            raise ValueError(f"no challenge to set in phase {view.phase!r}")
+            raise ValueError(f"no challenge to set in phase {view.phase.value!r}")
         seat = len(view.history) % len(characters)
         talent = self._rng.choice(characters[seat].talents)
         opposition = talent.level + self._rng.choice((-1, 0, 1))
