@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -119,7 +120,7 @@ def _catmull(a: float, b: float, c: float, d: float, t: float) -> float:
     return 0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (3 * b - a - 3 * c + d) * t**3)
 
 
-def _curve(points: list[Point], steps: int = 10, closed: bool = False) -> list[Point]:
+def _curve(points: Sequence[Point], steps: int = 10, closed: bool = False) -> list[Point]:
     """A smooth curve through the points: the profile, lips, hair and folds."""
     pts = [points[-1], *points, points[0], points[1]] if closed else [points[0], *points, points[-1]]
     out: list[Point] = []
@@ -155,7 +156,7 @@ class _Carving:
         self.mask = pygame.Surface(MASTER, pygame.SRCALPHA)
         self.mask.fill((255, 255, 255, 0))
 
-    def fill(self, points: list[Point], level: float, smooth: bool = True) -> None:
+    def fill(self, points: Sequence[Point], level: float, smooth: bool = True) -> None:
         """Raise a smooth closed shape to a level."""
         outline = _curve(points, closed=True) if smooth else points
         pygame.draw.polygon(self.height, _grey(level), outline)
@@ -176,7 +177,7 @@ class _Carving:
         pygame.draw.circle(self.mask, WHITE, centre, radius)
 
     def line(
-        self, points: list[Point], level: float, width: float, taper: bool = True, outline: bool = False
+        self, points: Sequence[Point], level: float, width: float, taper: bool = True, outline: bool = False
     ) -> None:
         """A cut or a raised line at a level; tapered lines thin out at both ends like a graver's stroke."""
         longest = max(math.dist(p, q) for p, q in itertools.pairwise(points)) if len(points) > 1 else 0
@@ -196,7 +197,13 @@ class _Carving:
         self.height.blit(patch, (round(centre[0]) - rx, round(centre[1]) - ry))
 
     def strands(
-        self, rng: random.Random, outline: list[Point], angle: float, length: float, level: float, count: int
+        self,
+        rng: random.Random,
+        outline: Sequence[Point],
+        angle: float,
+        length: float,
+        level: float,
+        count: int,
     ) -> None:
         """Fine cuts running one way inside a shape: hair, whiskers, straw, the weave of a cravat."""
         shape = _curve(outline, closed=True)
@@ -638,9 +645,9 @@ def _ground(sitter: _Sitter, rng: random.Random) -> pygame.Surface:
     ground.blit(pygame.transform.smoothscale(light, MASTER), (0, 0))
     bands = pygame.Surface(MASTER, pygame.SRCALPHA)
     for _ in range(18):
-        y = rng.uniform(0, MASTER[1])
+        top = rng.uniform(0, MASTER[1])
         tint = 255 if rng.random() < 0.5 else 0
-        pygame.draw.ellipse(bands, (tint, tint, tint, 10), (-200, y, 800, rng.uniform(30, 90)))
+        pygame.draw.ellipse(bands, (tint, tint, tint, 10), (-200, top, 800, rng.uniform(30, 90)))
     ground.blit(_soften(bands, 4), (0, 0))
     return ground
 

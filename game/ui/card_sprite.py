@@ -71,7 +71,7 @@ class CardSprite:
         arc: float = 0.0,
         tag: str = "",
         on_done=None,
-    ) -> None:  # type: ignore[no-untyped-def]
+    ) -> None:
         """Moves the card to `to`, lifting it along an arc of `arc` pixels (a dealt card's flight)."""
         x0, y0 = self.x, self.y
         x1, y1 = to

@@ -13,7 +13,9 @@ SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _scale = 1.0
 _four_colour = False
 _cache: dict[tuple, pygame.Surface] = {}
-_layout_cache: dict[tuple, object] = {}  # wrapped lines and fitted labels, per scale
+# Wrapped lines and fitted labels, per scale.
+_wrapped: dict[tuple[str, float, int, bool, bool], list[str]] = {}
+_fitted: dict[tuple[str, float, int, bool], str] = {}
 
 
 def _font_file(italic: bool) -> Path | None:
@@ -25,12 +27,17 @@ def _font_file(italic: bool) -> Path | None:
     return path if path.exists() else None
 
 
+def _forget_layouts() -> None:
+    _wrapped.clear()
+    _fitted.clear()
+
+
 def reset() -> None:
     """Forgets fonts and rendered text (they die with pygame.quit; a new App starts clean)."""
     font.cache_clear()
     _suit_icon.cache_clear()
     _cache.clear()
-    _layout_cache.clear()
+    _forget_layouts()
 
 
 def set_scale(scale: float) -> None:
@@ -39,7 +46,7 @@ def set_scale(scale: float) -> None:
     if abs(scale - _scale) > 1e-3:
         _scale = scale
         _cache.clear()
-        _layout_cache.clear()
+        _forget_layouts()
 
 
 def set_four_colour(on: bool) -> None:
@@ -96,8 +103,8 @@ def render(
         surf = _render_with_suits(f, text, colour)
     if len(_cache) > 2000:
         _cache.clear()
-    if len(_layout_cache) > 4000:
-        _layout_cache.clear()
+    if len(_wrapped) + len(_fitted) > 4000:
+        _forget_layouts()
     _cache[key] = surf
     return surf
 
@@ -160,10 +167,10 @@ def draw(
 
 def wrap(text: str, size: float, width: int, bold: bool = False, italic: bool = False) -> list[str]:
     """Breaks text into lines that fit `width`; blank lines in the text are kept as paragraph breaks."""
-    key = ("wrap", text, size, width, bold, italic)
-    cached = _layout_cache.get(key)
+    key = (text, size, width, bold, italic)
+    cached = _wrapped.get(key)
     if cached is None:
-        cached = _layout_cache[key] = _wrap(text, size, width, bold, italic)
+        cached = _wrapped[key] = _wrap(text, size, width, bold, italic)
     return list(cached)
 
 
@@ -222,10 +229,10 @@ def line_height(size: float, italic: bool = False) -> int:
 
 def fit(line: str, size: float, width: int, bold: bool = False) -> str:
     """The line, shortened with an ellipsis if it is wider than `width`."""
-    key = ("fit", line, size, width, bold)
-    cached = _layout_cache.get(key)
+    key = (line, size, width, bold)
+    cached = _fitted.get(key)
     if cached is None:
-        cached = _layout_cache[key] = _fit(line, size, width, bold)
+        cached = _fitted[key] = _fit(line, size, width, bold)
     return cached
 
 

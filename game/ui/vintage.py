@@ -11,6 +11,7 @@ import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 import pygame
 
@@ -76,7 +77,7 @@ def bake(surface: pygame.Surface, params: VintageParams) -> pygame.Surface:
     if params.contrast <= 0 and params.temperature <= 0:
         return surface.copy()
     has_alpha = bool(surface.get_flags() & pygame.SRCALPHA)
-    fmt = "RGBA" if has_alpha else "RGB"
+    fmt: Literal["RGBA", "RGB"] = "RGBA" if has_alpha else "RGB"
     stride = len(fmt)
     data = bytearray(pygame.image.tobytes(surface, fmt))
     for channel, table in enumerate(luts(params)):
