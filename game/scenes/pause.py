@@ -36,7 +36,7 @@ class PauseOverlay(Scene):
 
     def relayout(self) -> None:
         w, h = self.app.size
-        entries: list[tuple[str, Callable[[], None]]] = [
+        entries: list[tuple[str, Callable[[], object]]] = [
             (tr("pause.resume"), self.app.scenes.pop),
             (tr("pause.settings"), self._settings),
             (tr("pause.rules"), self._rules),

@@ -63,7 +63,7 @@ class Button(Widget):
         self,
         rect: pygame.Rect,
         label: str,
-        on_click: Callable[[], None],
+        on_click: Callable[[], object],  # what it returns is ignored (a scene stack's pop will do)
         enabled: bool = True,
         primary: bool = False,
         size: float = theme.SIZE_BODY,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -276,12 +277,12 @@ class CharactersScene(Scene):
             )
             return
         levels = [(n, tr(f"level.{n}")) for n in LEVELS]
-        self.form.add(Choice(level_cell, "", levels, talent.level, lambda v, t=talent: self._set_level(t, v)))
+        self.form.add(Choice(level_cell, "", levels, talent.level, partial(self._set_level, talent)))
         self.form.add(
             Button(
                 remove_cell,
                 tr("characters.remove"),
-                lambda t=talent: self._remove(t),
+                partial(self._remove, talent),
                 enabled=len(self.character.talents) > 1,
                 size=theme.SIZE_SMALL,
             )
