@@ -46,7 +46,7 @@ _cache: dict[tuple[str, int, int], Entry] = {}
 
 def entries(limit: int = HISTORY_KEPT) -> list[Entry]:
     """The newest `limit` history files, newest first; unreadable ones are kept aside and listed."""
-    found = []
+    found: list[Entry] = []
     for path in reversed(history_files()):
         if len(found) >= limit:
             break
@@ -59,8 +59,8 @@ def entry(path: Path) -> Entry:
     try:
         info = path.stat()
     except OSError:
-        refused = storage.Refused(path, Words("file.problem.unreadable"))
-        return Entry(path, time.time(), _game_of_name(path), refused=refused)
+        unreadable = storage.Refused(path, Words("file.problem.unreadable"))
+        return Entry(path, time.time(), _game_of_name(path), refused=unreadable)
     key = (str(path), info.st_size, info.st_mtime_ns)
     cached = _cache.get(key)
     if cached is not None:

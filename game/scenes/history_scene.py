@@ -16,6 +16,7 @@ import pygame
 from game import history, storage
 from game.autosave import HISTORY_KEPT
 from game.engine.scene import Scene
+from game.game_spec import Summary
 from game.history import Entry
 from game.i18n import Words, language, tr
 from game.journal import decode
@@ -73,43 +74,41 @@ def _count(n: int, one: str, many: str) -> str:
     return tr(one) if n == 1 else tr(many, n=n)
 
 
-def game_detail(entry: Entry) -> str:
+def game_detail(game: str, summary: Summary) -> str:
     """The line under the game's name: how long the match was, or which scenario."""
-    if entry.game == "koenigrufen":
-        words = _count(entry.summary.played, "history.deal_one", "history.deals")
-    elif entry.game == "twotenjack":
-        words = _count(entry.summary.played, "history.round_one", "history.rounds")
+    if game == "koenigrufen":
+        words = _count(summary.played, "history.deal_one", "history.deals")
+    elif game == "twotenjack":
+        words = _count(summary.played, "history.round_one", "history.rounds")
     else:
-        words = _count(entry.summary.played, "history.challenge_one", "history.challenges")
-        title = entry.summary.scenario.get(language()) if entry.summary.scenario else ""
+        words = _count(summary.played, "history.challenge_one", "history.challenges")
+        title = summary.scenario.get(language()) if summary.scenario else ""
         if not title:  # a hot-seat session has no set end: the players end it
             return f"{tr('history.hotseat')} · {words}"
         words = title  # its challenges show as each hero's successes out of tries
-    return words if entry.summary.over else f"{words} · {tr('history.ended_early')}"
+    return words if summary.over else f"{words} · {tr('history.ended_early')}"
 
 
-def score_words(entry: Entry, seat: int) -> str:
-    if entry.game == "falkenstein":
-        return f"{entry.summary.scores[seat]}/{entry.summary.tries[seat]}"
-    return f"{entry.summary.scores[seat]:+d}".replace("-", "−")
+def score_words(game: str, summary: Summary, seat: int) -> str:
+    if game == "falkenstein":
+        return f"{summary.scores[seat]}/{summary.tries[seat]}"
+    return f"{summary.scores[seat]:+d}".replace("-", "−")
 
 
-def result_words(entry: Entry) -> tuple[str, str, tuple[int, int, int]]:
+def result_words(game: str, summary: Summary) -> tuple[str, str, tuple[int, int, int]]:
     """The result column: a caption, the result itself and its ink."""
-    if entry.game == "falkenstein":
-        if entry.summary.success is not None:
+    if game == "falkenstein":
+        if summary.success is not None:
             word, ink = (
-                ("history.success", GREEN_INK)
-                if entry.summary.success
-                else ("history.failure", theme.VERMILION)
+                ("history.success", GREEN_INK) if summary.success else ("history.failure", theme.VERMILION)
             )
             return tr("history.scenario"), tr(word), ink
-        ok = tr("history.successes_of", ok=sum(entry.summary.scores), n=sum(entry.summary.tries))
+        ok = tr("history.successes_of", ok=sum(summary.scores), n=sum(summary.tries))
         return tr("history.successes"), ok, theme.WALNUT
-    names = ", ".join(entry.summary.names[s] for s in entry.summary.winners) or "—"
-    if not entry.summary.over:
+    names = ", ".join(summary.names[s] for s in summary.winners) or "—"
+    if not summary.over:
         return tr("history.leading"), names, theme.WALNUT
-    caption = tr("history.winners" if len(entry.summary.winners) > 1 else "history.winner")
+    caption = tr("history.winners" if len(summary.winners) > 1 else "history.winner")
     return caption, names, theme.WALNUT
 
 
@@ -304,11 +303,15 @@ class HistoryScene(Scene):
         if journal is None:
             self._cannot_open(refused.words if refused else Words("file.problem.unreadable"))
             return
-        back = ((tr("history.back_to_list"), self.app.scenes.pop),)
+        back = ((tr("history.back_to_list"), self._back_to_list),)
         note = tr("history.finished_on", date=full_date(entry.when), time=clock(entry.when))
-        sheet = navigation.finished(self.app, journal, WayOut(back, self.app.scenes.pop, note))
+        sheet = navigation.finished(self.app, journal, WayOut(back, self._back_to_list, note))
         self._last = key, sheet
         self.app.scenes.push(sheet)
+
+    def _back_to_list(self) -> None:
+        """Closes the match's score sheet, back to this list."""
+        self.app.scenes.pop()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -461,7 +464,8 @@ class HistoryScene(Scene):
         self._cell(surface, hour, (date.x, second), date.width, DETAIL, theme.SEPIA)
         name = tr(f"menu.game.{entry.game}.name") if entry.game else tr("history.unknown_game")
         self._cell(surface, name, (game.x, top), game.width, LINE, theme.WALNUT, bold=True)
-        if not entry.readable:
+        summary = entry.summary
+        if summary is None:  # an unreadable file
             self._cell(
                 surface,
                 tr("history.unreadable"),
@@ -478,24 +482,23 @@ class HistoryScene(Scene):
                 self._cell(surface, tr("history.kept_as"), (result.x, top), result.width, DETAIL, theme.SEPIA)
                 self._cell(surface, refused.aside.name, (result.x, second), result.width, DETAIL, theme.INK)
             return
-        self._cell(
-            surface, game_detail(entry), (game.x, second), game.width, DETAIL, theme.SEPIA, italic=True
-        )
-        self._draw_players(surface, entry, players, top, second)
-        caption, words, ink = result_words(entry)
+        detail = game_detail(entry.game, summary)
+        self._cell(surface, detail, (game.x, second), game.width, DETAIL, theme.SEPIA, italic=True)
+        self._draw_players(surface, entry.game, summary, players, top, second)
+        caption, words, ink = result_words(entry.game, summary)
         self._cell(surface, caption, (result.x, top + g(1)), result.width, DETAIL, theme.SEPIA)
         self._cell(surface, words, (result.x, second - g(2)), result.width, LINE, ink, bold=True)
 
     def _draw_players(
-        self, surface: pygame.Surface, entry: Entry, col: pygame.Rect, top: int, second: int
+        self, surface: pygame.Surface, game: str, summary: Summary, col: pygame.Rect, top: int, second: int
     ) -> None:
         """Each seat's name and total, flowing over two lines; the winners' totals in bold."""
         gap = self.g(14)
         lines = [top, second]
         x, line = col.x, 0
-        for seat, name in enumerate(entry.summary.names):
-            score = score_words(entry, seat)
-            best = seat in entry.summary.winners
+        for seat, name in enumerate(summary.names):
+            score = score_words(game, summary, seat)
+            best = seat in summary.winners
             name_w = text.size_of(name + " ", DETAIL)[0]
             score_w = text.size_of(score, DETAIL, bold=True)[0]
             if x > col.x and x + name_w + score_w > col.right:
