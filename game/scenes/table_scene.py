@@ -74,6 +74,15 @@ class TableScene(Scene):
         """The person chose the card at `index` of the shown hand."""
         raise NotImplementedError
 
+    def r(self, name: str) -> pygame.Rect:
+        """The named rectangle of the table's layout, for the window's size."""
+        raise NotImplementedError
+
+    @property
+    def card_w(self) -> int:
+        """How wide a card is drawn at this table."""
+        raise NotImplementedError
+
     @property
     def shared_screen(self) -> bool:
         """Several people take turns at this screen (hot seat): a hand is face up only on its turn."""

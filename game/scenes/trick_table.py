@@ -225,9 +225,7 @@ class TrickTable(TableScene):
 
     @property
     def card_w(self) -> int:
-        return max(
-            40, round(self.layout.scale(self.app.size) * self.layout.properties["hand"].get("card", 96))
-        )
+        return max(40, round(self.layout.scale(self.app.size) * self.layout.number("hand", "card", 96)))
 
     def seat_anchor(self, seat: int) -> tuple[int, int]:
         return self.r(f"seat{seat}").center
@@ -254,8 +252,8 @@ class TrickTable(TableScene):
         self.log.rect = self.r("log")
         self.log.title = tr("table.log")
         self.build_controls()
-        seat, band = self.r("seat0"), self.r("message")
-        self.hint_button.rect = pygame.Rect(seat.x, band.y, seat.width, band.height)
+        first, band = self.r("seat0"), self.r("message")
+        self.hint_button.rect = pygame.Rect(first.x, band.y, first.width, band.height)
         if self.awaiting == "human" and self.to_act is not None and not self.playable(self.to_act):
             self.human_panel(self.to_act)
         for i, sprite in enumerate(self.hand):

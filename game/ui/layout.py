@@ -37,6 +37,13 @@ class Layout:
         """The uniform scale that fits the design into the window (used for card and type sizes)."""
         return min(window[0] / self.size[0], window[1] / self.size[1])
 
+    def number(self, name: str, key: str, default: float) -> float:
+        """A number set on the named rectangle in Tiled (an int or float property), else `default`."""
+        value = self.properties[name].get(key, default)
+        if not isinstance(value, int | float):
+            raise TypeError(f"layout {self.name!r}: property {key!r} of {name!r} is not a number")
+        return value
+
     def rect(self, name: str, window: tuple[int, int]) -> pygame.Rect:
         """The named rectangle for this window: uniform scale, centred (letterboxed) in the window."""
         cached = self._scaled.get((name, window))
