@@ -113,7 +113,9 @@ class App:
             if (w, h) != (event.w, event.h):
                 self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
             else:
-                self.screen = pygame.display.get_surface()
+                screen = pygame.display.get_surface()
+                assert screen is not None  # the window being resized is open
+                self.screen = screen
             self._resized()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()

@@ -334,17 +334,18 @@ class FalkensteinGame:
             events.append(DeckReshuffled(len(self._deck)))
         return self._deck.popleft()
 
-    def _check_seat(self, seat: int) -> None:
+    def _check_seat(self, seat: object) -> int:
+        """The seat, if this session has it (whatever a file or a caller passed)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self._hands):
             raise ValueError(f"no such seat: {seat!r}")
+        return seat
 
     def view(self, seat: int | str) -> FalkensteinView:
         """What `seat` may know; the Host ("host") sees no hands."""
-        if seat != HOST:
-            self._check_seat(seat)
+        hand = () if seat == HOST else tuple(self._hands[self._check_seat(seat)])
         return FalkensteinView(
             seat=seat,
-            hand=() if seat == HOST else tuple(self._hands[seat]),
+            hand=hand,
             hand_sizes=tuple(len(hand) for hand in self._hands),
             discard=tuple(self._discard),
             deck_size=len(self._deck),

@@ -41,7 +41,9 @@ class FalkensteinStart:
         modes = [("solo", tr("menu.mode.solo")), ("hotseat", tr("menu.mode.hotseat"))]
         form.add(choice(col.next(), tr("menu.mode"), modes, self.mode, self._set("mode"), share))
         if self.mode == "solo":
-            titles = [(s.id, s.title.get(language())) for s in scenarios] or [(None, tr("menu.no_scenario"))]
+            titles: list[tuple[str | None, str]] = [(s.id, s.title.get(language())) for s in scenarios]
+            if not titles:
+                titles = [(None, tr("menu.no_scenario"))]
             self.scenario_id = kept(self.scenario_id, [v for v, _ in titles])
             self.hero = kept(self.hero, cast)
             form.add(

@@ -684,8 +684,8 @@ class FalkensteinTable(TableScene):
         back = cards.back("falkenstein", self.card_w)
         for i in range(min(6, (size + 7) // 8)):
             surface.blit(back, back.get_rect(center=(deck.centerx - i, deck.centery - i)))
-        for sprite in self.discard:
-            sprite.draw(surface, cards, self.card_w)
+        for card in self.discard:
+            card.draw(surface, cards, self.card_w)
         slots = [("played", self.played), ("hostcard", self.drawn)]
         if not self.discard:
             slots.append(("discard", None))
