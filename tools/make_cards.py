@@ -302,9 +302,10 @@ class Pen:
         bands = max(1, round(h * self.scale / SS))
         for i in range(bands):
             t = i / max(1, bands - 1)
-            col = tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True))
+            red, green, blue = (round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True))
             y0 = y + h * i / bands
-            self.fill(((x, y0), (x + w, y0), (x + w, y0 + h / bands + 0.3), (x, y0 + h / bands + 0.3)), col)
+            band = ((x, y0), (x + w, y0), (x + w, y0 + h / bands + 0.3), (x, y0 + h / bands + 0.3))
+            self.fill(band, (red, green, blue))
 
     @contextmanager
     def clip(self, x0: float, y0: float, x1: float, y1: float) -> Iterator[None]:
@@ -577,8 +578,8 @@ def crown(pen: Pen, fill: Color, jewel: Color) -> None:
     pen.shape(((25, 26), (74, 21), (75, 29), (28, 35)), fill, width=0.7)
     for x, y in tips:
         pen.disc(x, y, 2.4, CREAM, INK, 0.5)
-    for x, y, col in ((38, 29.5, jewel), (50, 27.5, CREAM), (62, 26, jewel)):
-        pen.disc(x, y, 2.1, col, INK, 0.4)
+    for jx, jy, col in ((38, 29.5, jewel), (50, 27.5, CREAM), (62, 26, jewel)):
+        pen.disc(jx, jy, 2.1, col, INK, 0.4)
 
 
 def chain(pen: Pen, color: Color) -> None:
@@ -840,8 +841,8 @@ def front_jester(pen: Pen, cap: Sequence[Color], coat: tuple[Color, Color]) -> N
         curve_path((8, 120), ((10, 100), (30, 92), (50, 92)), ((70, 92), (90, 100), (92, 120))), INK, 0.8
     )
     for i in range(9):
-        a = math.radians(200 + 140 * i / 8)
-        pen.disc(50 + 29 * math.cos(a), 96 + 10 * math.sin(a), 5.4, CREAM, INK, 0.5)
+        angle = math.radians(200 + 140 * i / 8)
+        pen.disc(50 + 29 * math.cos(angle), 96 + 10 * math.sin(angle), 5.4, CREAM, INK, 0.5)
     pen.shape(ellipse_points(50, 64, 17, 21), FLESH)
     mask = curve_path(
         (33, 58),

@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from game.app import App
+from game.scenes.table_scene import TableScene
 from game.settings import Settings
 from game.ui.widgets import Button, Choice, Form, Hotspot, TextInput, Widget
 
@@ -308,7 +309,7 @@ class Monkey:
     def _table_fits(self) -> bool:
         """Whether the table underneath serves the goal."""
         stack = self.app.scenes.stack
-        table = next((s for s in reversed(stack) if s.name in TABLES), None)
+        table = next((s for s in reversed(stack) if isinstance(s, TableScene) and s.name in TABLES), None)
         if table is None:
             return False
         if self.goal in TABLES:

@@ -219,9 +219,10 @@ def soak_falkenstein(challenges: int, seed: int, stats: Counter[str]) -> None:
                 seat = game.to_act
                 if seat == fs.HOST:
                     action: fs.Action = host.next_challenge(game.view(fs.HOST), cast)
-                else:
-                    check(isinstance(seat, int), f"nobody to act in phase {game.phase}")
+                elif isinstance(seat, int):
                     action = fs.PlayCard(seat, choose_card(game.view(seat), rng))
+                else:
+                    raise Violation(f"nobody to act in phase {game.phase}")
                 check(action in game.legal_actions(), f"{seat} chose an illegal {action}")
                 events = game.apply(action)
                 stats["actions"] += 1
