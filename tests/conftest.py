@@ -16,3 +16,11 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monke
     path = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("ATOUT_DATA_DIR", str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def english() -> None:
+    """Each test starts in English, whatever language an earlier test's app switched to."""
+    from game import i18n
+
+    i18n.set_language("en")
