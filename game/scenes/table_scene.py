@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -26,6 +27,20 @@ if TYPE_CHECKING:
     from game.app import App
 
 
+class Awaiting(StrEnum):
+    """What a table waits for before it moves on (a table is busy showing events when NOTHING)."""
+
+    NOTHING = ""
+    COMPUTER = "computer"  # a computer is thinking
+    HANDOVER = "handover"  # the hand-over screen, before a person's turn on a shared screen
+    PERSON = "human"  # a person's card or decision at a trick table
+    HOST = "host"  # Falkenstein: the human Host sets a challenge
+    PLAY = "play"  # Falkenstein: a character plays a card
+    SCORE = "score"  # the score sheet of the deal or round just scored
+    OVER = "over"  # the match is over
+    CONTINUE = "continue"  # Falkenstein: the session is over, its sheet comes next
+
+
 def refusal_text(exc: ValueError) -> str:
     """The reason for a refused action, in the player's language when the rules gave it a code."""
     if isinstance(exc, IllegalAction) and has(f"illegal.{exc.code}"):
@@ -44,6 +59,7 @@ class TableScene(Scene):
         self.setup = setup
         self.game: Any = None  # the rules state, set by the game's table
         self.log = LogPanel("")  # the match's log; the game's table gives it its title
+        self.awaiting = Awaiting.NOTHING
         self.autosave = Autosave(Journal(self.game_id, setup), app.save_path)
         self.replaying = False
         self.queue: deque[Any] = deque()

@@ -19,7 +19,7 @@ from game.ai.seeds import match_seed
 from game.ai.thinker import Decision, Thinker
 from game.i18n import has, tr
 from game.scenes import navigation
-from game.scenes.table_scene import TableScene, refusal_text
+from game.scenes.table_scene import Awaiting, TableScene, refusal_text
 from game.seating import CardTableSetup
 from game.sheets import WayOut
 from game.ui import text, theme
@@ -85,7 +85,6 @@ class TrickTable(TableScene):
         self.ghosts: list[CardSprite] = []  # cards in flight to or from a seat whose hand is not shown
         self.last_trick: list[tuple[int, str]] = []
         self.show_last = False
-        self.awaiting = ""  # "", "computer", "handover", "human"
         self.last_person: str | None = None
         self.panel_form = Form()  # a game's decision panel (call a king, take a talon half…)
         self.message_fn: Callable[[], str] = str
@@ -194,7 +193,7 @@ class TrickTable(TableScene):
         """From the score scene: on to the next deal or round."""
         seat = self.to_act
         self.scored = None
-        self.awaiting = ""
+        self.awaiting = Awaiting.NOTHING
         if seat is not None and self.game.phase == "scored":
             self.act(self.next_action(seat))
 
@@ -254,7 +253,7 @@ class TrickTable(TableScene):
         self.build_controls()
         first, band = self.r("seat0"), self.r("message")
         self.hint_button.rect = pygame.Rect(first.x, band.y, first.width, band.height)
-        if self.awaiting == "human" and self.to_act is not None and not self.playable(self.to_act):
+        if self.awaiting is Awaiting.PERSON and self.to_act is not None and not self.playable(self.to_act):
             self.human_panel(self.to_act)
         for i, sprite in enumerate(self.hand):
             sprite.x, sprite.y = self.slot(i, len(self.hand))
@@ -283,19 +282,19 @@ class TrickTable(TableScene):
     # flow --------------------------------------------------------------------------------------------
     def next_step(self) -> None:
         if self.game.phase == "scored" and not self.awaiting and self.scored is not None:
-            self.awaiting = "score"
+            self.awaiting = Awaiting.SCORE
             self.show_score()
             return
         if self.is_over or self.awaiting:
             if self.is_over and not self.awaiting:
-                self.awaiting = "over"
+                self.awaiting = Awaiting.OVER
                 self.finished()
             return
         seat = self.to_act
         if seat is None:
             return
         if not self.is_human(seat):
-            self.awaiting = "computer"
+            self.awaiting = Awaiting.COMPUTER
             self.avatars[seat].think(True)
             if self.hand_seat is None and not self.shared_screen:
                 self.show_hand(self.spectator_seat)
@@ -304,7 +303,7 @@ class TrickTable(TableScene):
             return
         person = self.seat_name(seat)
         if self.shared_screen and person != self.last_person:
-            self.awaiting = "handover"
+            self.awaiting = Awaiting.HANDOVER
             self.hide_hand()
             self.handover(person, tr("table.handover", name=person), lambda: self._ready(seat))
             return
@@ -312,7 +311,7 @@ class TrickTable(TableScene):
 
     def _ready(self, seat: int) -> None:
         self.last_person = self.seat_name(seat)
-        self.awaiting = "human"
+        self.awaiting = Awaiting.PERSON
         self.show_hand(seat)
         if not self.playable(seat):
             self.human_panel(seat)
@@ -328,7 +327,7 @@ class TrickTable(TableScene):
         self.cover_out_of_turn()
         self.stop_thinking()
         self.hint = None
-        self.awaiting = ""
+        self.awaiting = Awaiting.NOTHING
         self.panel_form = Form()
         self.pick.selected = None
         self.enqueue(events)
@@ -338,7 +337,7 @@ class TrickTable(TableScene):
         seat = self.hand_seat
         if seat is None or not 0 <= index < len(self.hand):
             return
-        if self.awaiting != "human" or self.to_act != seat or self.busy:
+        if self.awaiting is not Awaiting.PERSON or self.to_act != seat or self.busy:
             self.refuse(tr("table.wait_turn"))
             return
         if not self.playable(seat):
@@ -375,7 +374,7 @@ class TrickTable(TableScene):
         self.thought = None
         self.app.ai_ms.append(thought.thinker.spent_ms)
         self.avatars[thought.seat].think(False)
-        self.awaiting = ""
+        self.awaiting = Awaiting.NOTHING
         self.act(decision.action)
 
     def stop_thinking(self) -> None:
@@ -383,8 +382,8 @@ class TrickTable(TableScene):
         if self.thought is not None:
             self.avatars[self.thought.seat].think(False)
             self.thought = None
-            if self.awaiting == "computer":
-                self.awaiting = ""
+            if self.awaiting is Awaiting.COMPUTER:
+                self.awaiting = Awaiting.NOTHING
         self.hint_thought = None
 
     def leave(self) -> None:
@@ -396,7 +395,12 @@ class TrickTable(TableScene):
     def request_hint(self) -> None:
         """The Hint button or H: works out, in slices, what a normal computer would do in this seat."""
         seat = self.to_act
-        if self.awaiting != "human" or seat is None or seat != self.hand_seat or not self.is_human(seat):
+        if (
+            self.awaiting is not Awaiting.PERSON
+            or seat is None
+            or seat != self.hand_seat
+            or not self.is_human(seat)
+        ):
             self.refuse(tr("hint.refused"))
             return
         if self.busy:
@@ -408,7 +412,11 @@ class TrickTable(TableScene):
 
     def current_hint(self) -> Hint | None:
         hint = self.hint
-        if hint is None or self.awaiting != "human" or (hint.seat, hint.moves) != (self.to_act, self.moves):
+        if (
+            hint is None
+            or self.awaiting is not Awaiting.PERSON
+            or (hint.seat, hint.moves) != (self.to_act, self.moves)
+        ):
             return None
         return hint
 
@@ -471,7 +479,7 @@ class TrickTable(TableScene):
     def hint_offered(self) -> bool:
         """The Hint button shows while a person at this screen is to act."""
         seat = self.to_act
-        return self.awaiting == "human" and seat is not None and self.is_human(seat)
+        return self.awaiting is Awaiting.PERSON and seat is not None and self.is_human(seat)
 
     # the hand ------------------------------------------------------------------------------------------
     def sprite(self, card: str, face_up: bool, pos: tuple[float, float]) -> CardSprite:
@@ -604,11 +612,11 @@ class TrickTable(TableScene):
 
     # input -------------------------------------------------------------------------------------------------
     def handle_table(self, event: pygame.event.Event) -> None:
-        if self.awaiting == "over":
+        if self.awaiting is Awaiting.OVER:
             if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
                 self.finished()
             return
-        if self.awaiting == "human" and self.panel_form.widgets and self.panel_form.handle(event):
+        if self.awaiting is Awaiting.PERSON and self.panel_form.widgets and self.panel_form.handle(event):
             return
         if self.hint_offered and event.type != pygame.KEYDOWN and self.hint_button.handle(event):
             return
@@ -634,7 +642,10 @@ class TrickTable(TableScene):
         seat = self.hand_seat
         self.hand_input(
             event,
-            self.awaiting == "human" and not self.busy and seat is not None and bool(self.playable(seat)),
+            self.awaiting is Awaiting.PERSON
+            and not self.busy
+            and seat is not None
+            and bool(self.playable(seat)),
         )
 
     def hand_slot(self, i: int) -> tuple[float, float]:
@@ -648,7 +659,7 @@ class TrickTable(TableScene):
             avatar.update(dt)
         legal = (
             self.playable(self.hand_seat)
-            if self.awaiting == "human" and self.hand_seat is not None
+            if self.awaiting is Awaiting.PERSON and self.hand_seat is not None
             else set()
         )
         hinted = self.hinted_cards()
@@ -770,8 +781,8 @@ class TrickTable(TableScene):
         if self.hint_offered:
             self.hint_button.draw(surface)
         area = self.r("message")
-        hint = self.hint_words() if self.awaiting == "human" else ""
-        words = hint or (self.prompt() if self.awaiting == "human" else "") or self.message_fn()
+        hint = self.hint_words() if self.awaiting is Awaiting.PERSON else ""
+        words = hint or (self.prompt() if self.awaiting is Awaiting.PERSON else "") or self.message_fn()
         if not words:
             return
         draw_panel(surface, area, "glass")

@@ -38,7 +38,7 @@ from game.games.falkenstein.sheet import session_sheet
 from game.games.falkenstein.words import log_lines, outcome_sentence, talent_name
 from game.i18n import language, tr
 from game.scenes import navigation
-from game.scenes.table_scene import TableScene, refusal_text
+from game.scenes.table_scene import Awaiting, TableScene, refusal_text
 from game.sheets import WayOut
 from game.ui import text, theme
 from game.ui.avatar import Avatar
@@ -105,7 +105,6 @@ class FalkensteinTable(TableScene):
             self.story_fn = lambda: tr(key)
         self.chances: dict[str, str] = {}
         self.last_person: str | None = None
-        self.awaiting = ""  # what the table waits for: "", "host", "play", "continue"
         self.host_form = Form()
         self.controls = Form()
         self.challenge_no = 0
@@ -125,7 +124,7 @@ class FalkensteinTable(TableScene):
         self.log.rect = self.r("log")
         self.log.title = tr("fal.log")
         self._build_controls()
-        if self.awaiting == "host" and self.setup.mode == "hotseat":
+        if self.awaiting is Awaiting.HOST and self.setup.mode == "hotseat":
             self._build_host_form()
         self._place_static()
 
@@ -179,21 +178,21 @@ class FalkensteinTable(TableScene):
     def next_step(self) -> None:
         """Called when every queued event has been shown: decides who acts now."""
         if self.game.is_over:
-            if self.awaiting != "continue":
-                self.awaiting = "continue"
+            if self.awaiting is not Awaiting.CONTINUE:
+                self.awaiting = Awaiting.CONTINUE
             return
         to_act = self.game.to_act
         if to_act is None or self.awaiting:
             return
         if self.computer_acts(to_act):
-            self.awaiting = "computer"
+            self.awaiting = Awaiting.COMPUTER
             if to_act == "host":
                 self.host_avatar.think(True)
             self.scheduler.after(self.app.settings.think_time, self._computer_move, "think")
             return
         person = self.person_of(to_act)
         if self.shared_screen and person != self.last_person:
-            self.awaiting = "handover"
+            self.awaiting = Awaiting.HANDOVER
             self.hide_hand()
             self.handover(
                 person,
@@ -209,10 +208,10 @@ class FalkensteinTable(TableScene):
     def _ready(self, to_act: int | str) -> None:
         self.last_person = self.person_of(to_act)
         if to_act == "host":
-            self.awaiting = "host"
+            self.awaiting = Awaiting.HOST
             self._build_host_form()
         else:
-            self.awaiting = "play"
+            self.awaiting = Awaiting.PLAY
             self.show_hand(int(to_act))
 
     def _computer_move(self) -> None:
@@ -233,7 +232,7 @@ class FalkensteinTable(TableScene):
             action = PlayCard(to_act, choose_card(self.game.view(to_act), rng))
         self.app.ai_ms.append((time.perf_counter() - start) * 1000)
         self.host_avatar.think(False)
-        self.awaiting = ""
+        self.awaiting = Awaiting.NOTHING
         self.act(action)
 
     def act(self, action: SetChallenge | PlayCard) -> bool:
@@ -245,13 +244,13 @@ class FalkensteinTable(TableScene):
             return False
         self.record(action)
         self.cover_out_of_turn()
-        self.awaiting = ""
+        self.awaiting = Awaiting.NOTHING
         self.enqueue(events)
         return True
 
     def play_card(self, index: int) -> None:
-        if self.awaiting != "play" or self.busy:
-            self.refuse(tr("fal.wait_turn") if self.awaiting != "play" else tr("fal.wait_cards"))
+        if self.awaiting is not Awaiting.PLAY or self.busy:
+            self.refuse(tr("fal.wait_turn") if self.awaiting is not Awaiting.PLAY else tr("fal.wait_cards"))
             return
         if not 0 <= index < len(self.hand) or self.hand_seat is None:
             return
@@ -304,7 +303,7 @@ class FalkensteinTable(TableScene):
             case CardDrawn(seat=seat, card=card):
                 return self._card_drawn(seat, card)
             case SessionOver():
-                self.awaiting = "continue"
+                self.awaiting = Awaiting.CONTINUE
                 return d(0.5)
         return 0.0
 
@@ -503,9 +502,9 @@ class FalkensteinTable(TableScene):
         if self.fireworks and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.fireworks.skip()
             return
-        if self.awaiting == "continue" and self._continue_event(event):
+        if self.awaiting is Awaiting.CONTINUE and self._continue_event(event):
             return
-        if self.awaiting == "host" and self.host_form.handle(event):
+        if self.awaiting is Awaiting.HOST and self.host_form.handle(event):
             return
         if self.controls.handle(event) or self.log.handle(event):
             return
@@ -519,18 +518,18 @@ class FalkensteinTable(TableScene):
             event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
         ) or (event.type == pygame.MOUSEBUTTONUP and event.button == 1)
         if ok and not self.busy:
-            self.awaiting = ""
+            self.awaiting = Awaiting.NOTHING
             self.end_session()
         return ok
 
     def _key(self, event: pygame.event.Event) -> None:
         if event.key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4):
             self.play_card(event.key - pygame.K_1)
-        elif self.awaiting == "play":
+        elif self.awaiting is Awaiting.PLAY:
             self.hand_input(event, False)
 
     def _mouse(self, event: pygame.event.Event) -> None:
-        self.hand_input(event, self.awaiting == "play" and not self.busy)
+        self.hand_input(event, self.awaiting is Awaiting.PLAY and not self.busy)
 
     # drawing ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -539,11 +538,11 @@ class FalkensteinTable(TableScene):
         for i, sprite in enumerate(self.hand):
             target = (
                 18.0
-                if i == self.pick.selected and self.awaiting == "play" and not self.pick.dragging
+                if i == self.pick.selected and self.awaiting is Awaiting.PLAY and not self.pick.dragging
                 else 0.0
             )
             sprite.lift += (target - sprite.lift) * min(1.0, dt * 14)
-            sprite.highlight = i == self.pick.selected and self.awaiting == "play"
+            sprite.highlight = i == self.pick.selected and self.awaiting is Awaiting.PLAY
         if self.fireworks:
             for cue in self.fireworks.update(dt):
                 self.sound(cue, 0.8)
@@ -566,7 +565,7 @@ class FalkensteinTable(TableScene):
         self.controls.draw(surface)
         self._draw_hints(surface)
         self._draw_message(surface)
-        if self.awaiting == "host":
+        if self.awaiting is Awaiting.HOST:
             self._draw_host_panel(surface)
         self._draw_hand(surface)
         for sprite in (self.played, self.drawn):
@@ -707,7 +706,7 @@ class FalkensteinTable(TableScene):
             ("played", tr("fal.your_card")),
             ("hostcard", tr("fal.host_card")),
         )
-        if self.awaiting == "host":
+        if self.awaiting is Awaiting.HOST:
             return  # the Host's panel covers the table's centre
         top = min(self.r(name).y for name, _ in labels) - 6
         for name, label in labels:
@@ -719,7 +718,7 @@ class FalkensteinTable(TableScene):
         """Under the cards: who is challenged with what and the standing, then the outcome or advice."""
         colours = {True: (178, 226, 146), False: (246, 150, 126), None: theme.CREAM}
         message, colour = self.message_fn(), colours[self.message_good]
-        if self.awaiting == "continue" and not self.busy:
+        if self.awaiting is Awaiting.CONTINUE and not self.busy:
             message, colour = tr("fal.continue"), theme.BRASS_LIGHT
         challenge = self.shown_challenge
         if not message and challenge is None:
@@ -754,7 +753,7 @@ class FalkensteinTable(TableScene):
 
     def _draw_hints(self, surface: pygame.Surface) -> None:
         area = self.r("controls").inflate(-24, 0)
-        hint = tr("fal.play_hint") if self.awaiting == "play" else tr("fal.hint_wait")
+        hint = tr("fal.play_hint") if self.awaiting is Awaiting.PLAY else tr("fal.hint_wait")
         box = pygame.Rect(area.x, area.y, area.width, area.height - 70)
         text.draw_paragraphs(surface, hint, box, theme.SIZE_SMALL, theme.PARCHMENT, italic=True)
 
@@ -766,7 +765,7 @@ class FalkensteinTable(TableScene):
                 continue
             sprite.draw(surface, cards, self.card_w)
             label = self.chances.get(sprite.code) if sprite.face_up else None
-            if label and self.awaiting == "play":
+            if label and self.awaiting is Awaiting.PLAY:
                 rect = sprite.rect(cards, self.card_w)
                 plate = pygame.Rect(0, 0, 84, 28)
                 plate.midbottom = (rect.centerx, rect.top - 6)

@@ -36,6 +36,7 @@ from game.games.koenigrufen.sheet import DealSheet, deal_sheet
 from game.games.koenigrufen.spec import new_state
 from game.games.koenigrufen.words import card_label, log_lines, result_words
 from game.i18n import tr
+from game.scenes.table_scene import Awaiting
 from game.scenes.trick_table import TrickTable
 from game.seating import CardTableSetup, SeatPlayer
 from game.ui import text, theme
@@ -186,7 +187,7 @@ class KoenigrufenTable(TrickTable):
     def play_card(self, index: int) -> None:
         """During the discard a click picks or drops a card; otherwise it plays it."""
         seat = self.hand_seat
-        if self.game.phase == "discard" and self.awaiting == "human" and seat == self.game.to_act:
+        if self.game.phase == "discard" and self.awaiting is Awaiting.PERSON and seat == self.game.to_act:
             if 0 <= index < len(self.hand):
                 card = self.hand[index].code
                 if card in self.chosen:
@@ -357,7 +358,7 @@ class KoenigrufenTable(TrickTable):
     # frame --------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.game.phase == "discard" and self.awaiting == "human":
+        if self.game.phase == "discard" and self.awaiting is Awaiting.PERSON:
             for sprite in self.hand:
                 chosen = sprite.code in self.chosen
                 if chosen:
@@ -371,14 +372,14 @@ class KoenigrufenTable(TrickTable):
         self.log.draw(surface, with_panel=False)
         self.controls.draw(surface)
         self._draw_called(surface)
-        if self.awaiting == "human" and self.game.phase == "call":
+        if self.awaiting is Awaiting.PERSON and self.game.phase == "call":
             self._draw_call(surface)
         else:
             for sprite in self.talon:
                 sprite.draw(surface, self.app.cards, self.card_w)
         self.draw_message(surface)
         self.draw_cards(surface)
-        if self.awaiting == "human" and self.panel_form.widgets:
+        if self.awaiting is Awaiting.PERSON and self.panel_form.widgets:
             self.panel_form.draw(surface)
         self.draw_last_trick(surface)
         self.draw_refusal(surface)
