@@ -17,7 +17,7 @@ import random
 import sys
 import time
 
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 
 
 def play(game: pyspiel.Game, rng: random.Random) -> None:

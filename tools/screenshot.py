@@ -36,7 +36,7 @@ SCENES = (
 )
 
 
-def build(app, scene: str):  # type: ignore[no-untyped-def]
+def build(app, scene: str):
     """The scene, brought to a representative moment."""
     if scene == "menu":
         from game.scenes.menu import MenuScene
@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def save_png(surface, path: str) -> None:  # type: ignore[no-untyped-def]
+def save_png(surface, path: str) -> None:
     """A plain RGB PNG with fast compression (pygame's own save spends most of this tool's time)."""
     import struct
     import zlib
@@ -151,7 +151,7 @@ def save_png(surface, path: str) -> None:  # type: ignore[no-untyped-def]
         )
 
 
-def _koenigrufen(app):  # type: ignore[no-untyped-def]
+def _koenigrufen(app):
     """You at seat 0 as the declarer, against three computers."""
     from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
     from game.games.koenigrufen.table import KoenigrufenTable
@@ -162,7 +162,7 @@ def _koenigrufen(app):  # type: ignore[no-untyped-def]
     return KoenigrufenTable(app, CardTableSetup("koenigrufen", seats, seed))
 
 
-def _koenigrufen_moment(app, table, moment: str) -> None:  # type: ignore[no-untyped-def]
+def _koenigrufen_moment(app, table, moment: str) -> None:
     """Plays through the table's own input until the moment to show: call, talon, discard, trick, score."""
     import pygame
 
@@ -200,7 +200,7 @@ def _koenigrufen_moment(app, table, moment: str) -> None:  # type: ignore[no-unt
         app.step(1 / 60)
 
 
-def _ask_hint(app, table) -> None:  # type: ignore[no-untyped-def]
+def _ask_hint(app, table) -> None:
     """Presses H on the person's turn and waits for the hint to be worked out and shown."""
     import pygame
 
@@ -213,7 +213,7 @@ def _ask_hint(app, table) -> None:  # type: ignore[no-untyped-def]
         app.step(1 / 60)
 
 
-def _twotenjack(app, players: int):  # type: ignore[no-untyped-def]
+def _twotenjack(app, players: int):
     """You at seat 0 against computers."""
     from game.games.twotenjack.table import TwoTenJackTable
     from game.seating import CardTableSetup, SeatPlayer
@@ -223,7 +223,7 @@ def _twotenjack(app, players: int):  # type: ignore[no-untyped-def]
     return TwoTenJackTable(app, CardTableSetup("twotenjack", seats, 5))
 
 
-def _twotenjack_moment(app, table, to_score: bool) -> None:  # type: ignore[no-untyped-def]
+def _twotenjack_moment(app, table, to_score: bool) -> None:
     """A few tricks into the round (cards in the trick), or on to the round's score."""
     for _ in range(200):
         for _ in range(3000):
@@ -239,7 +239,7 @@ def _twotenjack_moment(app, table, to_score: bool) -> None:  # type: ignore[no-u
         app.step(1 / 60)
 
 
-def _play_to_score(app, table) -> None:  # type: ignore[no-untyped-def]
+def _play_to_score(app, table) -> None:
     """Plays a whole solo scenario through the table's own input path, at instant speed."""
     import random
 

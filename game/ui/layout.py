@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 
 import pygame
-import pytmx
+from pytmx.pytmx import TiledMap
 
 from game.paths import TABLES
 from game.ui.audio import AssetError
@@ -62,7 +62,7 @@ class Layout:
 
 def read_layout(path: Path) -> Layout:
     try:
-        tmx = pytmx.TiledMap(str(path))
+        tmx = TiledMap(str(path))
     except Exception as exc:  # pytmx raises many kinds on a broken file; all mean the same to us
         raise AssetError(path, None if path.stem in HAND_DRAWN else "tools/make_tables.py") from exc
     size = (tmx.width * tmx.tilewidth, tmx.height * tmx.tileheight)
