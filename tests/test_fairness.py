@@ -336,7 +336,7 @@ def _leak_discards(game: Any, seat: int, view: Any) -> Any:
 
 
 def _leak_partner(game: Any, seat: int, view: Any) -> Any:
-    return replace(view, partner=game._partner)
+    return replace(view, partner=game.lean().partner)
 
 
 def _leak_face_down_lead(game: Any, seat: int, view: Any) -> Any:

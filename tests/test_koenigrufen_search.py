@@ -12,7 +12,6 @@ from game.ai.thinker import REASONS, decide
 from game.games.koenigrufen import easy as koenigrufen_easy
 from game.games.koenigrufen import search as ks
 from game.games.koenigrufen.cards import CARD_SUIT, DECK, DECK_INDEX
-from game.games.koenigrufen.core import LeanKoenigrufen
 from game.games.koenigrufen.rules import SEATS, DealScored, KoenigrufenConfig, KoenigrufenGame
 
 
@@ -124,7 +123,7 @@ def test_playouts_play_the_deal_the_way_the_easy_players_do() -> None:
         while not game.is_over:
             view = game.view(game.to_act)
             if lean is None and view.phase == "tricks":
-                lean = LeanKoenigrufen.from_game(game)
+                lean = game.lean()
             for event in game.apply(koenigrufen_easy.choose(view, random.Random(n))):
                 if isinstance(event, DealScored):
                     points = event.declarer_side_points
@@ -143,7 +142,7 @@ def test_playouts_after_a_call_take_the_talon_half_the_easy_declarer_takes() -> 
         while game.view(game.to_act).phase != "talon":
             game.apply(koenigrufen_easy.choose(game.view(game.to_act), random.Random(n)))
         easy = koenigrufen_easy.choose(game.view(game.to_act), random.Random(n))
-        lean = LeanKoenigrufen.from_game(game)
+        lean = game.lean()
         ks.rollout(lean, random.Random(n))
         assert lean.half is not None
         same += lean.half == easy.half
@@ -166,7 +165,7 @@ def test_the_real_deal_reads_likelier_than_most_sampled_ones() -> None:
         if weigh is None:
             continue
         sample = ks.sampler(view)
-        real = weigh(LeanKoenigrufen.from_game(game))
+        real = weigh(game.lean())
         ranks.append(sum(weigh(sample(rng)) < real for _ in range(40)) / 40)
     assert len(ranks) >= 20
     assert sum(ranks) / len(ranks) >= 0.55  # the real deal beats most sampled worlds (0.66 measured)

@@ -68,7 +68,7 @@ def koenigrufen_rollouts(seconds: float) -> dict[str, object]:
         game = KoenigrufenGame(KoenigrufenConfig(deals=1), seed)
         while game.phase != "tricks" or len(game.view(0).tricks) < 3:
             game.apply(game.random_action(rng))
-        positions.append(LeanKoenigrufen.from_game(game))
+        positions.append(game.lean())
     rng = random.Random(0)
     rollouts, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:

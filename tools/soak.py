@@ -123,7 +123,7 @@ def _koenigrufen_scored(event: krg.DealScored, totals: list[int], game: Any, mat
         f"{where}: sides scored {event.declarer_side_points}+{event.defenders_points}, piles count {points}",
     )
     check(sum(points) == KOENIGRUFEN_POINTS, f"{where}: side points {points} do not sum to 70")
-    check(event.won == (event.declarer_side_points >= krg.WIN_POINTS), f"{where}: won/lost wrong")
+    check(event.won == (event.declarer_side_points >= kr.WIN_POINTS), f"{where}: won/lost wrong")
     check(sum(event.settlement) == 0, f"{where}: settlement {event.settlement} is not zero-sum")
     for seat in range(krg.SEATS):
         totals[seat] += event.settlement[seat]

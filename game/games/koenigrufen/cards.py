@@ -1,16 +1,18 @@
 """Königrufen cards and rules, the binding reading of `rules/koenigrufen.md`: points, counting in threes,
-trick winners, legal plays and legal discards.
+trick winners, following suit, legal discards and the settlement, each written once, here.
 
 Card codes: trumps `I` … `XXI` and `SK` (Sküs); suit cards rank + suit, suits `H` ♥, `D` ♦, `C` ♣, `S` ♠,
 courts `K` `Q` `C` (Reiter) `J`, pips `1 2 3 4` (red, high to low) and `10 9 8 7` (black).
 
-The checked functions (`trick_winner`, `legal_plays`, `count_points`, …) validate their arguments and raise
-`ValueError` naming the problem. The game state and the computer players call the unchecked cores
-(`winning_index`, `playable`, `pile_points`, …) on cards they already know to be valid, so that random
-playouts stay cheap.
+The engines hold a card as its number, `DECK_INDEX[code]` (trumps 0 Pagat … 20 Mond, 21 Sküs, then ♥ ♦ ♣ ♠
+from 22 on, each suit high to low, its König first), and the rules below work on numbers, unchecked, so that
+random playouts stay cheap. The functions on codes (`trick_winner`, `legal_plays`, `count_points`, …) are
+the public door: they validate their arguments, raising `ValueError` naming the problem, translate the
+codes and ask the same rules.
 """
 
-from collections.abc import Iterable, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 
 TRUMP = "T"  # what `suit_of` answers for a trump
@@ -33,9 +35,19 @@ PIPS = {
 # Each suit high to low; the deck is the trumps low to high, then the suits in `SUITS` order.
 SUIT_CARDS: dict[str, tuple[str, ...]] = {s: tuple(rank + s for rank in COURTS + PIPS[s]) for s in SUITS}
 DECK: tuple[str, ...] = TRUMPS + tuple(card for s in SUITS for card in SUIT_CARDS[s])
-TRICK_SIZE = 4
 
-# Precomputed tables, so the hot paths are dict look-ups.
+# The table and the deal.
+SEATS = 4
+TRICK_SIZE = SEATS
+HAND_SIZE = 12
+TALON_SIZE = 6
+HALF = 3  # a talon half
+DISCARD_SIZE = 3
+TRICKS_PER_DEAL = 12
+WIN_POINTS = 36  # the declaring side needs at least this many card points
+GAME_VALUE = 1  # the Rufer; alone the declarer wins or pays it to each of the three defenders
+
+# Tables by code.
 CARD_SUIT: dict[str, str] = {card: TRUMP for card in TRUMPS} | {c: s for s in SUITS for c in SUIT_CARDS[s]}
 # Slot of a card in a hand held as per-suit lists (see `split_hand`): 0 trumps, then 1..4 in `SUITS` order.
 SUIT_NO: dict[str, int] = {card: 0 if s == TRUMP else 1 + SUITS.index(s) for card, s in CARD_SUIT.items()}
@@ -48,11 +60,142 @@ CARD_POINTS: dict[str, int] = {card: 5 if card in TRULL else 1 for card in TRUMP
     card: _COURT_POINTS.get(card[0], 1) for cards in SUIT_CARDS.values() for card in cards
 }
 DECK_INDEX: dict[str, int] = {card: i for i, card in enumerate(DECK)}
-_TRUMP_BONUS = 100  # any trump beats any suit card
-_POWER: dict[str, int] = {c: CARD_STRENGTH[c] + (_TRUMP_BONUS if CARD_SUIT[c] == TRUMP else 0) for c in DECK}
-_DISCARDABLE_SUIT = frozenset(c for c in DECK if CARD_SUIT[c] != TRUMP and c not in KINGS)
-_DISCARDABLE_TRUMP = frozenset(c for c in TRUMPS if c not in TRULL)
-DISCARD_SIZE = 3
+
+# Tables by card number: the hot loops are tuple look-ups.
+SUIT: tuple[int, ...] = tuple(SUIT_NO[card] for card in DECK)  # 0 trumps, 1..4 ♥ ♦ ♣ ♠
+# Strength within the suit, every trump above every suit card: the highest card of the suit led or trump
+# takes a trick (but for the Emperor's trick).
+POWER: tuple[int, ...] = tuple(CARD_STRENGTH[card] + (100 if SUIT_NO[card] == 0 else 0) for card in DECK)
+POINTS: tuple[int, ...] = tuple(CARD_POINTS[card] for card in DECK)
+KING_CARDS: tuple[int, ...] = tuple(DECK_INDEX[king] for king in KINGS)  # each suit's first card
+_KH, _KD, _KC, _KS = KING_CARDS
+PAGAT_CARD, MOND_CARD, SKUS_CARD = (DECK_INDEX[card] for card in TRULL)
+# What may be laid away: suit cards but the kings; trumps but the Trull.
+DISCARDABLE_SUIT: tuple[bool, ...] = tuple(SUIT[c] != 0 and c not in KING_CARDS for c in range(len(DECK)))
+DISCARDABLE_TRUMP: tuple[bool, ...] = tuple(
+    SUIT[c] == 0 and c not in (PAGAT_CARD, MOND_CARD, SKUS_CARD) for c in range(len(DECK))
+)
+
+
+# --- the rules, on card numbers ---------------------------------------------------------------------------
+
+
+def counted(total: int, cards: int) -> int:
+    """The card points of a pile of `cards` cards whose points sum to `total`, counted in threes: each full
+    group is its sum minus 2, a remainder its sum minus 1. The groups' order does not matter, so this is
+    the sum less 1 per group begun and 1 more per full group."""
+    return total - (cards + 2) // 3 - cards // 3
+
+
+def winning(trick: Sequence[int]) -> tuple[int, int]:
+    """Who holds a (partial) trick: the index in play order of the winning card, and the highest power among
+    the cards that count (the suit led and trumps). The highest trump wins, else the highest card of the
+    suit led; with I, XXI and Sküs all in it, the Pagat (the Emperor's trick)."""
+    led = SUIT[trick[0]]
+    best, top = 0, POWER[trick[0]]
+    for i in range(1, len(trick)):
+        card = trick[i]
+        suit = SUIT[card]
+        if (suit == led or suit == 0) and POWER[card] > top:
+            best, top = i, POWER[card]
+    if trick[best] == SKUS_CARD and PAGAT_CARD in trick and MOND_CARD in trick:
+        return trick.index(PAGAT_CARD), top
+    return best, top
+
+
+def split_hand(cards: Iterable[int]) -> list[list[int]]:
+    """The cards as five ascending lists (trumps, ♥, ♦, ♣, ♠): slices cut where each suit's König (its first
+    card) sorts."""
+    cards = sorted(cards)
+    h = bisect_left(cards, _KH)
+    d = bisect_left(cards, _KD, h)
+    c = bisect_left(cards, _KC, d)
+    s = bisect_left(cards, _KS, c)
+    return [cards[:h], cards[h:d], cards[d:c], cards[c:s], cards[s:]]
+
+
+def playable(split: Sequence[list[int]], trick: Sequence[int]) -> list[int]:
+    """The cards of a `split_hand` that may be played on `trick`, ascending; may be one of `split`'s own
+    lists (do not mutate it). Follow suit; else play a trump; else anything. A trump led asks for a trump;
+    never for a higher card."""
+    if trick:
+        cards = split[SUIT[trick[0]]] or split[0]
+        if cards:
+            return cards
+    trumps, hearts, diamonds, clubs, spades = split
+    return [*trumps, *hearts, *diamonds, *clubs, *spades]
+
+
+def follow_rule(split: Sequence[list[int]], trick: Sequence[int]) -> str:
+    """What `playable` asks of a hand on a (begun) trick, as the refusal of any other card (player-facing)."""
+    led = SUIT[trick[0]]
+    if led and split[led]:
+        return f"you must follow {SUIT_SYMBOLS[SUITS[led - 1]]}"
+    return "you must play a trump"
+
+
+def discard_pools(cards: Sequence[int]) -> tuple[list[int], list[int]]:
+    """What a legal discard is made of, in the cards' order: (the suit cards but kings, the trumps but the
+    Trull). Suit cards first: three of them while there are three, else all of them and trumps to fill up;
+    the trumps are listed only then."""
+    suits = [c for c in cards if DISCARDABLE_SUIT[c]]
+    if len(suits) >= DISCARD_SIZE:
+        return suits, []
+    return suits, [c for c in cards if DISCARDABLE_TRUMP[c]]
+
+
+def legal_discard_list(cards: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every legal discard from the declarer's cards, each in the cards' order, its suit cards first."""
+    suits, trumps = discard_pools(cards)
+    if not trumps:
+        return list(combinations(suits, DISCARD_SIZE))
+    return [(*suits, *more) for more in combinations(trumps, DISCARD_SIZE - len(suits))]
+
+
+def random_discard(cards: Sequence[int], draw: Callable[[], float]) -> tuple[int, ...]:
+    """A uniformly random legal discard, ascending, without listing them: three distinct draws from the
+    suit cards, or all of them and the rest drawn from the trumps."""
+    pool, trumps = discard_pools(cards)
+    chosen: list[int] = []
+    if trumps:
+        chosen, pool = pool, trumps
+    while len(chosen) < DISCARD_SIZE:
+        chosen.append(pool.pop(int(draw() * len(pool))))
+    return tuple(sorted(chosen))
+
+
+def discard_refusal(cards: Sequence[int], discard: Sequence[int]) -> str | None:
+    """Why the declarer may not lay `discard`, three distinct of `cards`, away (player-facing), or None."""
+    barred = [SUIT[c] for c in discard if not (DISCARDABLE_SUIT[c] or DISCARDABLE_TRUMP[c])]
+    if barred:
+        return "kings cannot be discarded" if any(barred) else "the Trull cannot be discarded"
+    suits, _trumps = discard_pools(cards)
+    if sum(DISCARDABLE_SUIT[c] for c in discard) < min(DISCARD_SIZE, len(suits)):
+        return "discard suit cards first"
+    return None
+
+
+def _settlements() -> dict[tuple[int, int | None, bool], tuple[int, ...]]:
+    table = {}
+    for declarer in range(SEATS):
+        for partner in (*range(SEATS), None):
+            for won in (False, True):
+                unit = GAME_VALUE if won else -GAME_VALUE
+                row = [-unit] * SEATS
+                if partner is None:
+                    row[declarer] = (SEATS - 1) * unit
+                else:
+                    row[declarer] = row[partner] = unit
+                table[declarer, partner, won] = tuple(row)
+    return table
+
+
+# The game points per seat by (declarer, partner or None when alone, won), zero-sum: ±1 each two against
+# two; alone ±3 against ∓1.
+SETTLEMENT: dict[tuple[int, int | None, bool], tuple[int, ...]] = _settlements()
+
+
+# --- the public door, on card codes ------------------------------------------------------------------------
 
 
 def check_card(card: str) -> None:
@@ -68,6 +211,10 @@ def _check_cards(cards: Sequence[str], what: str) -> None:
         if card in seen:
             raise ValueError(f"{what} holds {card} twice")
         seen.add(card)
+
+
+def _numbers(cards: Iterable[str]) -> list[int]:
+    return [DECK_INDEX[card] for card in cards]
 
 
 def is_trump(card: str) -> bool:
@@ -93,12 +240,8 @@ def card_points(card: str) -> int:
 
 
 def pile_points(cards: Sequence[str]) -> int:
-    """Unchecked `count_points`: in threes, each full group is its sum minus 2, a remainder its sum minus 1.
-
-    The groups' order does not matter, so this is the sum less 2 per full group and 1 for a remainder.
-    """
-    groups, rest = divmod(len(cards), 3)
-    return sum(map(CARD_POINTS.__getitem__, cards)) - 2 * groups - (1 if rest else 0)
+    """Unchecked `count_points`."""
+    return counted(sum(map(CARD_POINTS.__getitem__, cards)), len(cards))
 
 
 def count_points(cards: Sequence[str]) -> int:
@@ -109,16 +252,7 @@ def count_points(cards: Sequence[str]) -> int:
 
 def winning_index(trick: Sequence[str]) -> int:
     """Unchecked `trick_winner`."""
-    if PAGAT in trick and SKUS in trick and MOND in trick:
-        return trick.index(PAGAT)  # the Emperor's trick
-    led = CARD_SUIT[trick[0]]
-    best, top = 0, _POWER[trick[0]]
-    for i in range(1, len(trick)):
-        card = trick[i]
-        suit = CARD_SUIT[card]
-        if suit in (led, TRUMP) and _POWER[card] > top:
-            best, top = i, _POWER[card]
-    return best
+    return winning(_numbers(trick))[0]
 
 
 def _check_trick(trick: Sequence[str], most: int) -> None:
@@ -128,35 +262,16 @@ def _check_trick(trick: Sequence[str], most: int) -> None:
 
 
 def trick_winner(trick: Sequence[str]) -> int:
-    """Index, in play order, of the card winning a (partial) trick: the highest trump, else the highest
-    card of the suit led; with I, XXI and Sküs all in it, the Pagat (the Emperor's trick)."""
+    """Index, in play order, of the card winning a (partial) trick (see `winning`)."""
     if not trick:
         raise ValueError("an empty trick has no winner")
     _check_trick(trick, TRICK_SIZE)
     return winning_index(trick)
 
 
-def split_hand(cards: Iterable[str]) -> list[list[str]]:
-    """The hand as five lists (trumps, ♥, ♦, ♣, ♠), each in the given order; unchecked."""
-    split: list[list[str]] = [[], [], [], [], []]
-    for card in cards:
-        split[SUIT_NO[card]].append(card)
-    return split
-
-
-def playable(split: Sequence[list[str]], trick: Sequence[str]) -> list[str]:
-    """Unchecked `legal_plays` on a `split_hand`; may return one of `split`'s own lists (do not mutate it).
-
-    Follow suit; else play a trump; else anything. A trump led asks for a trump; never for a higher card.
-    """
-    if trick:
-        led = split[SUIT_NO[trick[0]]]
-        if led:
-            return led
-        if split[0]:
-            return split[0]
-    trumps, hearts, diamonds, clubs, spades = split
-    return [*trumps, *hearts, *diamonds, *clubs, *spades]
+def playable_cards(hand: Iterable[str], trick: Sequence[str]) -> list[str]:
+    """Unchecked `legal_plays`, the allowed cards in `DECK` order."""
+    return [DECK[c] for c in playable(split_hand(_numbers(hand)), _numbers(trick))]
 
 
 def legal_plays(hand: Sequence[str], trick: Sequence[str]) -> list[str]:
@@ -168,23 +283,8 @@ def legal_plays(hand: Sequence[str], trick: Sequence[str]) -> list[str]:
         raise ValueError(
             f"cards both in the hand and in the trick: {sorted(both, key=DECK_INDEX.__getitem__)}"
         )
-    allowed = set(playable(split_hand(hand), trick))
+    allowed = set(playable_cards(hand, trick))
     return [card for card in hand if card in allowed]
-
-
-def refusal(split: Sequence[list[str]], trick: Sequence[str], card: str) -> str | None:
-    """Why `card`, held in `split`, may not be played on `trick` (player-facing), or None; unchecked."""
-    if not trick:
-        return None
-    led = SUIT_NO[trick[0]]
-    suit = SUIT_NO[card]
-    if suit == led:
-        return None
-    if split[led]:
-        return "you must play a trump" if led == 0 else f"you must follow {SUIT_SYMBOLS[SUITS[led - 1]]}"
-    if suit != 0 and split[0]:
-        return "you must play a trump"
-    return None
 
 
 def discard_problem(hand: Sequence[str], discard: Sequence[str]) -> str | None:
@@ -201,20 +301,7 @@ def discard_problem(hand: Sequence[str], discard: Sequence[str]) -> str | None:
     for card in discard:
         if card not in held:
             raise ValueError(f"{card} is not in the hand")
-    return discard_refusal(hand, discard)
-
-
-def discard_refusal(hand: Sequence[str], discard: Sequence[str]) -> str | None:
-    """Unchecked `discard_problem`, for three distinct cards of `hand`."""
-    if any(card in KINGS for card in discard):
-        return "kings cannot be discarded"
-    if any(card in TRULL for card in discard):
-        return "the Trull cannot be discarded"
-    suit_cards = sum(card in _DISCARDABLE_SUIT for card in hand)
-    trumps = sum(CARD_SUIT[card] == TRUMP for card in discard)
-    if trumps > max(0, DISCARD_SIZE - suit_cards):
-        return "discard suit cards first"
-    return None
+    return discard_refusal(_numbers(hand), _numbers(discard))
 
 
 def is_legal_discard(hand: Sequence[str], discard: Sequence[str]) -> bool:
@@ -224,8 +311,4 @@ def is_legal_discard(hand: Sequence[str], discard: Sequence[str]) -> bool:
 
 def legal_discards(hand: Sequence[str]) -> list[tuple[str, ...]]:
     """Every legal discard from `hand` (unchecked), cards in the hand's order, suit cards first."""
-    suits = [card for card in hand if card in _DISCARDABLE_SUIT]
-    if len(suits) >= DISCARD_SIZE:
-        return list(combinations(suits, DISCARD_SIZE))
-    trumps = [card for card in hand if card in _DISCARDABLE_TRUMP]
-    return [(*suits, *more) for more in combinations(trumps, DISCARD_SIZE - len(suits))]
+    return [tuple(DECK[c] for c in discard) for discard in legal_discard_list(_numbers(hand))]

@@ -3,7 +3,8 @@
 It sees only a `KoenigrufenView`: calls a king it does not hold, takes the talon half and discards that
 make voids and keep trumps, plays low to a lost trick, takes with the cheapest winning card, smears
 points onto a trick its known partner has safely won, and keeps the Pagat out of tricks it would lose.
-Every card it plays comes from `playable`, so it is never illegal; a decision is well under a millisecond.
+Every card it plays comes from `playable_cards`, so it is never illegal; a decision is well under a
+millisecond.
 """
 
 import random
@@ -22,8 +23,7 @@ from game.games.koenigrufen.cards import (
     TRICK_SIZE,
     TRUMP,
     legal_discards,
-    playable,
-    split_hand,
+    playable_cards,
     winning_index,
 )
 from game.games.koenigrufen.rules import (
@@ -154,7 +154,7 @@ def _voids(view: KoenigrufenView) -> set[tuple[int, str]]:
 
 
 def _card(view: KoenigrufenView) -> str:
-    legal = playable(split_hand(view.hand), view.trick.cards)
+    legal = playable_cards(view.hand, view.trick.cards)
     if len(legal) == 1:
         return legal[0]
     side = mates(view)

@@ -1,5 +1,11 @@
 """A Königrufen match as a game state: deals of call, talon, discard and twelve tricks, and a score sheet.
 
+The rules are the core's: each deal is a `core.LeanKoenigrufen`, which applies the rules of `cards`. This
+engine is the checked door around it (python-chess's `legal_moves` around a `Board`): it checks each
+action, refusing an illegal one with its reason and an `IllegalAction` code the interface translates,
+changing nothing; lets the core carry it out; and tells what happened as events. It adds what a seat may
+see (`view`) and the match: the deals, the dealer passing on, the score sheet.
+
 Seats: four, numbered in play order, which the rules call counter-clockwise: seat 0 sits at the bottom of
 the table, seat 1 to its right, seat 2 at the top, seat 3 to its left; after seat s comes seat s + 1 (mod 4).
 The forehand, the dealer's right-hand neighbour, is dealer + 1 and is the declarer (no bidding in this
@@ -19,36 +25,41 @@ plays the called king from the hand (reason "own_king").
 """
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from game.games.koenigrufen.cards import (
-    CARD_POINTS,
-    CARD_SUIT,
     DECK,
     DECK_INDEX,
     DISCARD_SIZE,
+    HALF,
+    HAND_SIZE,
+    KING_CARDS,
     KINGS,
-    SUIT_NO,
+    POINTS,
+    SEATS,
+    SETTLEMENT,
+    SUIT,
+    TALON_SIZE,
     TRICK_SIZE,
-    TRUMP,
     discard_refusal,
-    legal_discards,
+    follow_rule,
+    legal_discard_list,
     pile_points,
     playable,
-    refusal,
-    split_hand,
-    winning_index,
+)
+from game.games.koenigrufen.core import (
+    CALL,
+    DISCARD,
+    SCORED,
+    TALON,
+    TRICKS,
+    LeanAction,
+    LeanKoenigrufen,
+    Phase,
 )
 from game.rules.errors import IllegalAction
-
-SEATS = 4
-HAND_SIZE = 12
-TALON_SIZE = 6
-HALF = 3
-TRICKS = 12
-WIN_POINTS = 36  # the declaring side needs at least this many card points
-GAME_VALUE = 1  # the Rufer; alone the declarer wins or pays it to each of the three defenders
-
 
 # --- actions ---------------------------------------------------------------------------------------------
 
@@ -237,7 +248,7 @@ class KoenigrufenView:
     """What one seat may know: its own hand and the public table, nothing of other hands."""
 
     seat: int
-    phase: str
+    phase: Phase
     to_act: int | None
     deal_no: int
     deals: int | None  # the match length, None when open-ended
@@ -282,19 +293,19 @@ def _is_seat(seat: object) -> bool:
     return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < SEATS
 
 
-# Actions and card events are immutable, so each possible one is made once and shared.
-_CALLS = tuple(tuple(CallKing(seat, king) for king in KINGS) for seat in range(SEATS))
+# Actions and card events are immutable, so each possible one is made once and shared, by lean action.
+_CALLS = tuple({king: CallKing(seat, DECK[king]) for king in KING_CARDS} for seat in range(SEATS))
 _TAKES = tuple((TakeTalon(seat, 0), TakeTalon(seat, 1)) for seat in range(SEATS))
+_PLAYS = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(SEATS))
+_PLAYED = tuple(tuple(CardPlayed(seat, card) for card in DECK) for seat in range(SEATS))
 _NEXT = tuple(NextDeal(seat) for seat in range(SEATS))
-_PLAYS = tuple({card: Play(seat, card) for card in DECK} for seat in range(SEATS))
-_PLAYED = tuple({card: CardPlayed(seat, card) for card in DECK} for seat in range(SEATS))
 _TALON_DEALT = TalonDealt()
-_EXPECTED: dict[str, tuple[type, str]] = {
-    "call": (CallKing, "call a king first"),
-    "talon": (TakeTalon, "take a talon half first"),
-    "discard": (Discard, "discard three cards first"),
-    "tricks": (Play, "play a card"),
-    "scored": (NextDeal, "the deal is over: start the next one"),
+_EXPECTED: dict[Phase, tuple[type, str]] = {
+    CALL: (CallKing, "call a king first"),
+    TALON: (TakeTalon, "take a talon half first"),
+    DISCARD: (Discard, "discard three cards first"),
+    TRICKS: (Play, "play a card"),
+    SCORED: (NextDeal, "the deal is over: start the next one"),
 }
 
 
@@ -321,20 +332,21 @@ def _illegal(reason: str) -> IllegalAction:
     return IllegalAction(_CODES.get(reason, "other"), reason)
 
 
-def _shuffled(rng: random.Random) -> list[str]:
-    """A uniform shuffle by sorting on random keys: one C call per card, faster than `rng.shuffle`."""
+def _shuffled(rng: random.Random) -> list[int]:
+    """A uniform shuffle of the card numbers by sorting on random keys: one C call per card, faster than
+    `rng.shuffle`."""
     draw = rng.random
     keys = [draw() for _ in DECK]
-    return [DECK[i] for i in sorted(range(len(DECK)), key=keys.__getitem__)]
+    return sorted(range(len(DECK)), key=keys.__getitem__)
 
 
-def _sort(cards: list[str]) -> list[str]:
-    return sorted(cards, key=DECK_INDEX.__getitem__)
+def _codes(cards: Iterable[int]) -> tuple[str, ...]:
+    return tuple([DECK[c] for c in cards])
 
 
 class KoenigrufenGame:
-    """Match state. Phases: "call", "talon", "discard" (the declarer acts), "tricks", "scored" (the next
-    forehand starts the next deal), "over"."""
+    """Match state around the rules core of the current deal (`LeanKoenigrufen`). Phases: "call", "talon",
+    "discard" (the declarer acts), "tricks", "scored" (the next forehand starts the next deal), "over"."""
 
     def __init__(self, config: KoenigrufenConfig, seed: int) -> None:
         self.config = config
@@ -344,38 +356,32 @@ class KoenigrufenGame:
         self._sheet: list[ScoreLine] = []
         self._totals = [0] * SEATS
         self._deal_no = 0
-        deck = list(config.stacked_deck) if config.stacked_deck is not None else _shuffled(rng)
+        self._over = False  # the match is
+        stacked = config.stacked_deck
+        deck = [DECK_INDEX[card] for card in stacked] if stacked is not None else _shuffled(rng)
         # The first deal, for the table scene to animate before the first action.
         self.opening: tuple[Event, ...] = tuple(self._start_deal(dealer, deck))
 
     def _deal_rng(self, deal_no: int) -> random.Random:
         return random.Random(f"koenigrufen:{self.seed}:{deal_no}")
 
-    def _start_deal(self, dealer: int, deck: list[str]) -> list[Event]:
+    def _start_deal(self, dealer: int, deck: list[int]) -> list[Event]:
         self._deal_no += 1
         self._dealer = dealer
-        self._declarer = forehand = (dealer + 1) % SEATS
-        hands: list[list[list[str]]] = [[]] * SEATS
+        forehand = (dealer + 1) % SEATS
         events: list[Event] = [DealStarted(self._deal_no, dealer, forehand)]
+        hands: list[list[int]] = [[]] * SEATS
         for i in range(SEATS):
             seat = (forehand + i) % SEATS
-            cards = _sort(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE])
-            hands[seat] = split_hand(cards)
-            events.append(HandDealt(seat, tuple(cards)))
+            hands[seat] = cards = sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE])
+            events.append(HandDealt(seat, _codes(cards)))
         events.append(_TALON_DEALT)
         talon = deck[SEATS * HAND_SIZE :]
-        self._hands = hands
-        self._halves = (tuple(_sort(talon[:HALF])), tuple(_sort(talon[HALF:])))
-        self._phase = "call"
-        self._king: str | None = None
-        self._partner: int | None = None  # the true partner; None when the declarer is alone
-        self._revealed = False  # the partnership is public
-        self._half: int | None = None
-        self._left: tuple[str, ...] = ()  # the talon half left to the defenders
+        self._core = core = LeanKoenigrufen(hands, (tuple(talon[:HALF]), tuple(talon[HALF:])), forehand)
+        # The cards as the events and views show them, kept once made.
+        self._halves = (_codes(core.halves[0]), _codes(core.halves[1]))
         self._discards: tuple[str, ...] = ()
         self._shown: tuple[str, ...] = ()  # the trumps among the discards, face up
-        self._trick: list[str] = []
-        self._leader = self._turn = forehand
         self._tricks: list[tuple[int, tuple[str, ...], int]] = []  # (leader, cards, winner)
         self._trick_views: tuple[Trick, ...] = ()  # the same as public `Trick`s, made by `view`
         return events
@@ -384,16 +390,20 @@ class KoenigrufenGame:
         """An independent copy, cheap enough for thousands of playouts."""
         new = object.__new__(KoenigrufenGame)
         new.__dict__.update(self.__dict__)
-        new._hands = [[cards[:] for cards in split] for split in self._hands]
-        new._trick = self._trick[:]
+        new._core = self._core.copy()
         new._tricks = self._tricks[:]
         new._sheet = self._sheet[:]
         new._totals = self._totals[:]
         return new
 
+    def lean(self) -> LeanKoenigrufen:
+        """A copy of the current deal's rules core, every hand in it (for the bench and tests: no view
+        shows every hand)."""
+        return self._core.copy()
+
     @property
-    def phase(self) -> str:
-        return self._phase
+    def phase(self) -> Phase:
+        return Phase.OVER if self._over else self._core.phase
 
     @property
     def deal_no(self) -> int:
@@ -405,20 +415,18 @@ class KoenigrufenGame:
 
     @property
     def declarer(self) -> int:
-        return self._declarer
+        return self._core.declarer
 
     @property
     def to_act(self) -> int | None:
-        phase = self._phase
-        if phase == "tricks":
-            return self._turn
-        if phase == "scored":
-            return (self._declarer + 1) % SEATS
-        return None if phase == "over" else self._declarer
+        core = self._core
+        if core.phase is SCORED:
+            return None if self._over else (core.declarer + 1) % SEATS
+        return core.to_act
 
     @property
     def is_over(self) -> bool:
-        return self._phase == "over"
+        return self._over
 
     @property
     def score_sheet(self) -> tuple[ScoreLine, ...]:
@@ -430,43 +438,40 @@ class KoenigrufenGame:
 
     def returns(self) -> tuple[int, ...]:
         """The settlement per seat of the deal just scored (for search players)."""
-        if self._phase not in ("scored", "over"):
+        if self._core.phase is not SCORED:
             raise ValueError("the deal is not scored yet")
         return self._sheet[-1].settlement
-
-    def _hand(self, seat: int) -> list[str]:
-        return [card for cards in self._hands[seat] for card in cards]
 
     # --- legal actions -----------------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        phase = self._phase
-        if phase == "tricks":
-            plays = _PLAYS[self._turn]
-            return [plays[card] for card in playable(self._hands[self._turn], self._trick)]
-        if phase == "call":
-            return list(_CALLS[self._declarer])
-        if phase == "talon":
-            return list(_TAKES[self._declarer])
-        if phase == "discard":
-            seat = self._declarer
-            return [Discard(seat, cards) for cards in legal_discards(self._hand(seat))]
-        if phase == "scored":
-            return [_NEXT[(self._declarer + 1) % SEATS]]
-        return []
+        """The core's legal actions; a discard's cards in the hand's order, suit cards first."""
+        core = self._core
+        phase = core.phase
+        if phase is TRICKS:
+            plays = _PLAYS[core.to_act]
+            return [plays[card] for card in playable(core.suits[core.to_act], core.trick)]
+        if phase is DISCARD:
+            return [to_action(d, core.declarer, phase) for d in legal_discard_list(core.hand(core.declarer))]
+        if phase is SCORED:
+            return [] if self._over else [_NEXT[(core.declarer + 1) % SEATS]]
+        made = _CALLS[core.declarer] if phase is CALL else _TAKES[core.declarer]
+        return [made[move] for move in cast(list[int], core.legal())]  # kings' numbers, or halves
 
     def random_action(self, rng: random.Random) -> Action:
         """A uniformly random legal action, without building every possible discard (for playouts).
 
         The draw is `int(rng.random() * n)`, cheaper than `rng.choice` and as uniform for so few choices.
         """
-        phase = self._phase
-        if phase == "tricks":
-            cards = playable(self._hands[self._turn], self._trick)
-            return _PLAYS[self._turn][cards[int(rng.random() * len(cards))]]
-        if phase == "discard":
-            discards = legal_discards(self._hand(self._declarer))
-            return Discard(self._declarer, discards[int(rng.random() * len(discards))])
+        core = self._core
+        phase = core.phase
+        if phase is TRICKS:
+            seat = core.to_act
+            cards = playable(core.suits[seat], core.trick)
+            return _PLAYS[seat][cards[int(rng.random() * len(cards))]]
+        if phase is DISCARD:
+            discards = legal_discard_list(core.hand(core.declarer))
+            return to_action(discards[int(rng.random() * len(discards))], core.declarer, phase)
         actions = self.legal_actions()
         if not actions:
             raise ValueError("the match is over")
@@ -475,16 +480,51 @@ class KoenigrufenGame:
     # --- applying actions --------------------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
-        """Carry out one action; an illegal one raises ValueError with the reason, changing nothing."""
-        if action.__class__ is Play and self._phase == "tricks" and action.seat == self._turn:
-            return self._play(action.seat, action.card)
+        """Carry out one action; an illegal one raises ValueError with the reason, changing nothing.
+
+        A play of the seat to act, by far the most frequent action, is checked and carried out right here."""
+        core = self._core
+        if action.__class__ is not Play or core.phase is not TRICKS or action.seat != core.to_act:
+            return self._apply_other(action)
+        seat, card = action.seat, action.card
+        try:
+            number = DECK_INDEX[card]
+        except (KeyError, TypeError):
+            raise ValueError(f"unknown card code: {card!r}") from None
+        split, trick = core.suits[seat], core.trick
+        if number not in playable(split, trick):  # only cards of the hand are playable
+            if number not in split[SUIT[number]]:
+                raise ValueError(f"{card} is not in your hand")
+            raise _illegal(follow_rule(split, trick))
+        leader, shown = core.leader, core.shown
+        before = trick[:] if len(trick) == TRICK_SIZE - 1 else None  # the cards a last card completes
+        core.play(number)
+        events: list[Event] = [_PLAYED[seat][number]]
+        if number == core.king and not shown:
+            declarer = core.declarer
+            events.append(
+                DeclarerAlone(declarer, "own_king") if seat == declarer else PartnerRevealed(declarer, seat)
+            )
+        if before is None:
+            return events
+        a, b, c = before
+        cards = (DECK[a], DECK[b], DECK[c], DECK[number])
+        self._tricks.append((leader, cards, core.leader))
+        points = POINTS[a] + POINTS[b] + POINTS[c] + POINTS[number]
+        events.append(TrickWon(core.leader, cards, points, core.tricks_done))
+        if core.phase is SCORED:
+            self._score(events)
+        return events
+
+    def _apply_other(self, action: Action) -> list[Event]:
+        """Every action but a play of the seat to act: checked, then the call, talon, discard or next deal."""
         if not isinstance(action, CallKing | TakeTalon | Discard | Play | NextDeal):
             raise ValueError(f"not a Königrufen action: {action!r}")
-        if self._phase == "over":
+        if self._over:
             raise _illegal("the match is over")
         if action.seat != self.to_act:
             raise _illegal("not your turn")
-        kind, reason = _EXPECTED[self._phase]
+        kind, reason = _EXPECTED[self._core.phase]
         if not isinstance(action, kind):
             raise _illegal(reason)
         if isinstance(action, CallKing):
@@ -493,123 +533,78 @@ class KoenigrufenGame:
             return self._take(action.half)
         if isinstance(action, Discard):
             return self._discard(action.cards)
+        if isinstance(action, Play):  # a subclass of Play: played as the Play it is
+            return self.apply(Play(action.seat, action.card))
         return self._next_deal()
 
     def _call(self, king: str) -> list[Event]:
         if king not in KINGS:
             raise ValueError(f"call one of the four kings, not {king!r}")
-        declarer = self._declarer
-        self._king = king
-        self._phase = "talon"
-        holder = next((seat for seat in range(SEATS) if king in self._hands[seat][SUIT_NO[king]]), None)
-        self._partner = None if holder == declarer else holder
-        events: list[Event] = [KingCalled(declarer, king), TalonShown(self._halves)]
-        if holder is None:
-            self._revealed = True
-            events.append(DeclarerAlone(declarer, "talon"))
+        core = self._core
+        core.call(DECK_INDEX[king])
+        events: list[Event] = [KingCalled(core.declarer, king), TalonShown(self._halves)]
+        if core.shown:  # the king lies in the talon, turned up for all
+            events.append(DeclarerAlone(core.declarer, "talon"))
         return events
 
     def _take(self, half: int) -> list[Event]:
         if half not in (0, 1) or isinstance(half, bool):
             raise ValueError(f"take talon half 0 or 1, not {half!r}")
-        split = self._hands[self._declarer]
-        for card in self._halves[half]:
-            cards = split[SUIT_NO[card]]
-            cards.append(card)
-            cards.sort(key=DECK_INDEX.__getitem__)
-        self._half = half
-        self._left = self._halves[1 - half]
-        self._phase = "discard"
-        return [TalonTaken(self._declarer, half, self._halves[half]), TalonLeft(self._left)]
+        self._core.take(half)
+        return [TalonTaken(self._core.declarer, half, self._halves[half]), TalonLeft(self._halves[1 - half])]
 
     def _discard(self, cards: tuple[str, ...]) -> list[Event]:
-        declarer = self._declarer
-        split = self._hands[declarer]
+        core = self._core
+        split = core.suits[core.declarer]
         if not isinstance(cards, tuple | list) or len(cards) != DISCARD_SIZE:
             raise ValueError(f"discard three cards, not {cards!r}")
+        numbers = []
         for card in cards:
-            if not isinstance(card, str) or card not in SUIT_NO:
+            if not isinstance(card, str) or card not in DECK_INDEX:
                 raise ValueError(f"unknown card code: {card!r}")
-            if card not in split[SUIT_NO[card]]:
+            number = DECK_INDEX[card]
+            if number not in split[SUIT[number]]:
                 raise ValueError(f"{card} is not in your hand")
-        if len(set(cards)) != DISCARD_SIZE:
+            numbers.append(number)
+        if len(set(numbers)) != DISCARD_SIZE:
             raise ValueError("discard three different cards")
-        problem = discard_refusal(self._hand(declarer), cards)
+        lean = tuple(sorted(numbers))
+        problem = discard_refusal(core.hand(core.declarer), lean)
         if problem:
             raise _illegal(problem)
-        for card in cards:
-            split[SUIT_NO[card]].remove(card)
-        self._discards = tuple(_sort(list(cards)))
-        self._phase = "tricks"
-        self._shown = tuple(card for card in self._discards if CARD_SUIT[card] == TRUMP)
-        return [Discarded(declarer, len(cards), self._shown)]
-
-    def _play(self, seat: int, card: str) -> list[Event]:
-        try:
-            suit = SUIT_NO[card]
-        except (KeyError, TypeError):
-            raise ValueError(f"unknown card code: {card!r}") from None
-        split = self._hands[seat]
-        cards = split[suit]
-        if card not in cards:
-            raise ValueError(f"{card} is not in your hand")
-        trick = self._trick
-        if trick and SUIT_NO[trick[0]] != suit:  # following suit is always legal
-            problem = refusal(split, trick, card)
-            if problem:
-                raise _illegal(problem)
-        cards.remove(card)
-        trick.append(card)
-        events: list[Event] = [_PLAYED[seat][card]]
-        if card == self._king and not self._revealed:
-            self._revealed = True
-            declarer = self._declarer
-            events.append(
-                DeclarerAlone(declarer, "own_king") if seat == declarer else PartnerRevealed(declarer, seat)
-            )
-        if len(trick) < TRICK_SIZE:
-            self._turn = (seat + 1) % SEATS
-            return events
-        played = tuple(trick)
-        trick.clear()
-        winner = (self._leader + winning_index(played)) % SEATS
-        self._tricks.append((self._leader, played, winner))
-        self._leader = self._turn = winner
-        events.append(TrickWon(winner, played, sum(map(CARD_POINTS.__getitem__, played)), len(self._tricks)))
-        if len(self._tricks) == TRICKS:
-            self._score(events)
-        return events
+        core.discard(lean)
+        self._discards = _codes(lean)
+        self._shown = _codes(card for card in lean if SUIT[card] == 0)
+        return [Discarded(core.declarer, DISCARD_SIZE, self._shown)]
 
     def _score(self, events: list[Event]) -> None:
-        declarer, partner = self._declarer, self._partner
+        core = self._core
+        declarer, partner, team = core.declarer, core.partner, core.team
+        assert core.half is not None
         ours = list(self._discards)
-        theirs = list(self._left)
+        theirs = list(self._halves[1 - core.half])
         for _leader, cards, winner in self._tricks:
-            (ours if winner in (declarer, partner) else theirs).extend(cards)
-        points, against = pile_points(ours), pile_points(theirs)
-        won = points >= WIN_POINTS
-        unit = GAME_VALUE if won else -GAME_VALUE
-        settlement = [-unit] * SEATS
-        if partner is None:
-            settlement[declarer] = (SEATS - 1) * unit
-        else:
-            settlement[declarer] = settlement[partner] = unit
+            (ours if team[winner] else theirs).extend(cards)
+        points, won = core.declarer_points(), core.won()
+        settlement = SETTLEMENT[declarer, partner, won]
         for seat in range(SEATS):
             self._totals[seat] += settlement[seat]
         totals = tuple(self._totals)
-        self._sheet.append(
-            ScoreLine(self._deal_no, declarer, partner, points, won, tuple(settlement), totals)
-        )
+        self._sheet.append(ScoreLine(self._deal_no, declarer, partner, points, won, settlement, totals))
         events.append(
             DealScored(
-                declarer, partner, points, against, won, tuple(settlement), (tuple(ours), tuple(theirs))
+                declarer,
+                partner,
+                points,
+                pile_points(theirs),
+                won,
+                settlement,
+                (tuple(ours), tuple(theirs)),
             )
         )
         if self.config.deals is not None and self._deal_no >= self.config.deals:
-            self._phase = "over"
+            self._over = True
             events.append(MatchOver(totals))
-        else:
-            self._phase = "scored"
 
     def _next_deal(self) -> list[Event]:
         return self._start_deal((self._dealer + 1) % SEATS, _shuffled(self._deal_rng(self._deal_no + 1)))
@@ -619,29 +614,59 @@ class KoenigrufenGame:
     def view(self, seat: int) -> KoenigrufenView:
         if not _is_seat(seat):
             raise ValueError(f"no such seat: {seat!r}")
-        declarer = self._declarer
+        core = self._core
+        declarer = core.declarer
         done = self._tricks
         if len(self._trick_views) < len(done):  # completed tricks are made public once, then shared
             self._trick_views += tuple(Trick(*trick) for trick in done[len(self._trick_views) :])
         return KoenigrufenView(
             seat=seat,
-            phase=self._phase,
+            phase=self.phase,
             to_act=self.to_act,
             deal_no=self._deal_no,
             deals=self.config.deals,
             dealer=self._dealer,
             declarer=declarer,
-            hand=tuple(self._hand(seat)),
-            hand_sizes=tuple(sum(map(len, split)) for split in self._hands),
-            king=self._king,
-            talon=None if self._phase == "call" else self._halves,
-            talon_taken=self._half,
+            hand=_codes(core.hand(seat)),
+            hand_sizes=tuple(sum(map(len, split)) for split in core.suits),
+            king=None if core.king is None else DECK[core.king],
+            talon=None if core.phase is CALL else self._halves,
+            talon_taken=core.half,
             discards=self._discards if seat == declarer else (),
             shown_trumps=self._shown,
-            trick=Trick(self._leader, tuple(self._trick)),
+            trick=Trick(core.leader, _codes(core.trick)),
             tricks=self._trick_views,
-            partner=self._partner if self._revealed else None,
-            alone=self._revealed and self._partner is None,
+            partner=core.partner if core.shown else None,
+            alone=core.shown and core.partner is None,
             score_sheet=tuple(self._sheet),
             totals=tuple(self._totals),
         )
+
+
+# --- translation between the core's actions and these -----------------------------------------------------
+
+
+def to_action(lean: LeanAction, seat: int, phase: str) -> Action:
+    """The action for `seat` of a legal lean action in `phase`: the phase is needed, a lean number alone
+    being ambiguous (0 is the Pagat or talon half 0, a king's number a call or a play). A discard keeps the
+    lean tuple's order."""
+    if isinstance(lean, tuple):
+        return Discard(seat, _codes(lean))
+    if phase == TRICKS:
+        return _PLAYS[seat][lean]
+    if phase == CALL:
+        return _CALLS[seat][lean]
+    if phase == TALON:
+        return _TAKES[seat][lean]
+    raise ValueError(f"no action {lean!r} in phase {phase!r}")
+
+
+def from_action(action: Action) -> LeanAction:
+    """The lean action of an action (a discard as its three card numbers, ascending)."""
+    if isinstance(action, Play | CallKing):
+        return DECK_INDEX[action.card if isinstance(action, Play) else action.king]
+    if isinstance(action, TakeTalon):
+        return action.half
+    if isinstance(action, Discard):
+        return tuple(sorted(DECK_INDEX[c] for c in action.cards))
+    raise ValueError(f"no lean form for {action!r}")

@@ -26,40 +26,41 @@ from game.games.koenigrufen.cards import (
     DECK,
     DECK_INDEX,
     DISCARD_SIZE,
+    DISCARDABLE_SUIT,
+    KING_CARDS,
     KINGS,
-    SUITS,
-    TRULL,
+    PAGAT_CARD,
+    POINTS,
+    POWER,
+    SEATS,
+    SUIT,
     TRUMP,
+    WIN_POINTS,
+    discard_pools,
     playable,
     split_hand,
+    winning,
     winning_index,
 )
-from game.games.koenigrufen.core import KING_CARDS as KING_INTS
-from game.games.koenigrufen.core import PAGAT, POWER, SUIT, LeanKoenigrufen, from_action, to_action
+from game.games.koenigrufen.core import CALL, DISCARD, TALON, TRICKS, LeanKoenigrufen
 from game.games.koenigrufen.easy import hand_value, mates, ranked_discards
 from game.games.koenigrufen.rules import (
-    SEATS,
-    WIN_POINTS,
     Action,
     CallKing,
     Discard,
     KoenigrufenView,
     Play,
     TakeTalon,
+    from_action,
+    to_action,
 )
 
 MARGIN_WEIGHT = 0.2  # how much the card-point margin counts beside the settlement (breaks ties only)
 ROOT_DISCARDS = 8  # discards the declarer's own decision compares
 STRAY = 0.1  # the share of choices the likelihood lets a seat make against the playout habits
 
-_SUIT_OF = [CARD_SUIT[card] for card in DECK]
-_POINTS = [CARD_POINTS[card] for card in DECK]
-_KING_INTS = frozenset(DECK_INDEX[king] for king in KINGS)
-_TRULL_INTS = frozenset(DECK_INDEX[card] for card in TRULL)
-_SUIT_DISCARDABLE = [_SUIT_OF[c] != TRUMP and c not in _KING_INTS for c in range(len(DECK))]
-_GIVE_KEY = [(_POINTS[c], POWER[c]) for c in range(len(DECK))]  # the cheapest card to give away first
-_SMEAR_KEY = [(_POINTS[c], -POWER[c]) for c in range(len(DECK))]  # the richest card to smear first
-_TRUMP_DISCARDABLE = [_SUIT_OF[c] == TRUMP and c not in _TRULL_INTS for c in range(len(DECK))]
+_GIVE_KEY = [(POINTS[c], POWER[c]) for c in range(len(DECK))]  # the cheapest card to give away first
+_SMEAR_KEY = [(POINTS[c], -POWER[c]) for c in range(len(DECK))]  # the richest card to smear first
 
 
 def _ints(cards: Sequence[str]) -> list[int]:
@@ -168,17 +169,15 @@ def _likelihood(world: LeanKoenigrufen, me: int, plays: list[tuple[int, int]]) -
     state = LeanKoenigrufen.from_parts(
         start, world.halves, world.declarer, world.king, world.half, world.discards, [], world.declarer, []
     )
-    hands, team, king, partner = state.suits, state.team, state.king, state.partner
-    revealed = _partnership_shown(state)
+    hands, team, partner = state.suits, state.team, state.partner
     weight = 1.0
     for seat, card in plays:
         if seat != me:
-            choices = len(state.legal())
+            choices = len(state.playable())
             if choices > 1:
-                habit = _habit(state, hands[seat], team, revealed, partner)
+                habit = _habit(state, hands[seat], team, state.shown, partner)
                 weight *= (1 - STRAY) if card == habit else STRAY / (choices - 1)
-        revealed = revealed or card == king
-        state.apply(card)
+        state.play(card)
     return weight
 
 
@@ -192,13 +191,13 @@ def _allowed(
     declarer: int,
 ) -> bool:
     if slot == discard_slot:
-        return _SUIT_DISCARDABLE[card]  # a hidden discard is a suit card, never a king
+        return DISCARDABLE_SUIT[card]  # a hidden discard is a suit card, never a king
     if slot >= len(others):
         return card not in taken  # a talon half, not yet turned up
     seat = others[slot]
     if card in taken and seat != declarer:
         return False  # the declarer took it: in the hand or face down on the pile
-    return _SUIT_OF[card] not in shown_voids[seat]
+    return CARD_SUIT[DECK[card]] not in shown_voids[seat]
 
 
 def values(state: LeanKoenigrufen) -> list[float]:
@@ -211,17 +210,12 @@ def values(state: LeanKoenigrufen) -> list[float]:
 def quick_discard(hand: Sequence[int]) -> tuple[int, ...]:
     """In a playout, the declarer's discard: the shortest suits first, richest cards first;
     trumps only when the suits cannot make three (the rules' order)."""
-    counts = {suit: 0 for suit in SUITS}
-    for card in hand:
-        if _SUIT_DISCARDABLE[card]:
-            counts[_SUIT_OF[card]] += 1
-    suits = sorted(
-        (c for c in hand if _SUIT_DISCARDABLE[c]), key=lambda c: (counts[_SUIT_OF[c]], -_POINTS[c])
-    )
-    chosen = suits[:DISCARD_SIZE]
-    if len(chosen) < DISCARD_SIZE:
-        trumps = [c for c in hand if _TRUMP_DISCARDABLE[c]]
-        chosen += trumps[: DISCARD_SIZE - len(chosen)]
+    suits, trumps = discard_pools(hand)
+    counts = [0] * 5
+    for card in suits:
+        counts[SUIT[card]] += 1
+    chosen = sorted(suits, key=lambda c: (counts[SUIT[c]], -POINTS[c]))[:DISCARD_SIZE]
+    chosen += trumps[: DISCARD_SIZE - len(chosen)]
     return tuple(sorted(chosen))
 
 
@@ -234,7 +228,7 @@ def root_moves(view: KoenigrufenView) -> list[object]:
     if view.phase == "talon":
         return [0, 1]
     if view.phase == "tricks":
-        return [DECK_INDEX[card] for card in playable(split_hand(view.hand), view.trick.cards)]
+        return list(playable(split_hand(_ints(view.hand)), _ints(view.trick.cards)))
     return []
 
 
@@ -280,18 +274,15 @@ def rollout(state: LeanKoenigrufen, rng: random.Random) -> None:
     Playouts that play like the table judge a move far better than random ones, and without chance better
     still: 0.375 game points a deal over `easy` against 0.25 with 15% random cards, on the same 120 deals."""
     draw = rng.random
-    if state.phase == "call":
-        state.apply(KING_INTS[int(draw() * 4)])
-    if state.phase == "talon":
-        state.apply(_talon_habit(state))
-    if state.phase == "discard":
-        state.apply(quick_discard(state.hand(state.declarer)))
-    hands, team, king, partner = state.suits, state.team, state.king, state.partner
-    revealed = _partnership_shown(state)
-    while state.phase == "tricks":
-        card = _habit(state, hands[state.to_act], team, revealed, partner)
-        revealed = revealed or card == king
-        state.apply(card)
+    if state.phase is CALL:
+        state.call(KING_CARDS[int(draw() * 4)])
+    if state.phase is TALON:
+        state.take(_talon_habit(state))
+    if state.phase is DISCARD:
+        state.discard(quick_discard(state.hand(state.declarer)))
+    hands, team, partner = state.suits, state.team, state.partner
+    while state.phase is TRICKS:
+        state.play(_habit(state, hands[state.to_act], team, state.shown, partner))
 
 
 def _talon_habit(state: LeanKoenigrufen) -> int:
@@ -303,17 +294,8 @@ def _talon_habit(state: LeanKoenigrufen) -> int:
         cards = hand + list(half)
         discard = quick_discard(cards)
         kept = [DECK[card] for card in cards if card not in discard]
-        worths.append(hand_value(kept) + sum(_POINTS[card] for card in discard))
+        worths.append(hand_value(kept) + sum(POINTS[card] for card in discard))
     return 0 if worths[0] >= worths[1] else 1
-
-
-def _partnership_shown(state: LeanKoenigrufen) -> bool:
-    """Whether every seat knows the sides: the called king lay in the talon, or has been played."""
-    king = state.king
-    assert king is not None
-    if state.partner is None and king in state.halves[0] + state.halves[1]:
-        return True
-    return not any(king in split[SUIT[king]] for split in state.suits)
 
 
 def _habit(
@@ -323,20 +305,16 @@ def _habit(
     trick = state.trick
     if not trick:
         return _lead(split)
-    led = SUIT[trick[0]]
-    cards = split[led] or split[0]
+    cards = playable(split, trick)
     if len(cards) == 1:
         return cards[0]
-    best, win = -1, 0
-    for i, played in enumerate(trick):
-        if (SUIT[played] == led or SUIT[played] == 0) and POWER[played] > best:
-            best, win = POWER[played], i
+    win, best = winning(trick)
     winner, me = (state.leader + win) % SEATS, state.to_act
     ours = team[winner] == team[me] if revealed else me == partner and team[winner]
     last = len(trick) == 3
-    if not cards:  # neither the suit nor a trump: the card cannot win
+    if cards is not split[SUIT[cards[0]]]:  # not one suit's list: neither the suit led nor a trump, no winner
         if ours and last:
-            return max((c for suit in split for c in suit), key=_SMEAR_KEY.__getitem__)
+            return max(cards, key=_SMEAR_KEY.__getitem__)
         return min((suit[-1] for suit in split if suit), key=_GIVE_KEY.__getitem__)
     trumps = cards is split[0]
     if ours:
@@ -345,7 +323,7 @@ def _habit(
         return _cheapest(cards, trumps)
     winners = [c for c in cards if POWER[c] > best]
     if trumps:
-        if winners and winners[0] == PAGAT and not last:
+        if winners and winners[0] == PAGAT_CARD and not last:
             winners = winners[1:]  # a later trump would catch the Pagat
         return winners[0] if winners else _cheapest(cards, trumps)
     return winners[-1] if winners else cards[-1]
@@ -356,7 +334,7 @@ def _lead(split: list[list[int]]) -> int:
     short = None
     for suit in split[1:]:
         if suit:
-            if suit[0] in _KING_INTS:
+            if suit[0] in KING_CARDS:
                 return suit[0]
             if short is None or (len(suit), _GIVE_KEY[suit[-1]]) < (len(short), _GIVE_KEY[short[-1]]):
                 short = suit
@@ -369,4 +347,4 @@ def _cheapest(cards: list[int], trumps: bool) -> int:
     """The cheapest card of one suit list: the lowest pip, or the lowest trump but the Pagat."""
     if not trumps:
         return cards[-1]
-    return cards[1] if cards[0] == PAGAT and len(cards) > 1 else cards[0]
+    return cards[1] if cards[0] == PAGAT_CARD and len(cards) > 1 else cards[0]
