@@ -58,6 +58,7 @@ from game.games.koenigrufen.core import (
     LeanAction,
     LeanKoenigrufen,
     Phase,
+    shuffled,
 )
 from game.rules.errors import IllegalAction
 
@@ -332,14 +333,6 @@ def _illegal(reason: str) -> IllegalAction:
     return IllegalAction(_CODES.get(reason, "other"), reason)
 
 
-def _shuffled(rng: random.Random) -> list[int]:
-    """A uniform shuffle of the card numbers by sorting on random keys: one C call per card, faster than
-    `rng.shuffle`."""
-    draw = rng.random
-    keys = [draw() for _ in DECK]
-    return sorted(range(len(DECK)), key=keys.__getitem__)
-
-
 def _codes(cards: Iterable[int]) -> tuple[str, ...]:
     return tuple([DECK[c] for c in cards])
 
@@ -358,7 +351,7 @@ class KoenigrufenGame:
         self._deal_no = 0
         self._over = False  # the match is
         stacked = config.stacked_deck
-        deck = [DECK_INDEX[card] for card in stacked] if stacked is not None else _shuffled(rng)
+        deck = [DECK_INDEX[card] for card in stacked] if stacked is not None else shuffled(rng)
         # The first deal, for the table scene to animate before the first action.
         self.opening: tuple[Event, ...] = tuple(self._start_deal(dealer, deck))
 
@@ -607,7 +600,7 @@ class KoenigrufenGame:
             events.append(MatchOver(totals))
 
     def _next_deal(self) -> list[Event]:
-        return self._start_deal((self._dealer + 1) % SEATS, _shuffled(self._deal_rng(self._deal_no + 1)))
+        return self._start_deal((self._dealer + 1) % SEATS, shuffled(self._deal_rng(self._deal_no + 1)))
 
     # --- what a seat may know ----------------------------------------------------------------------------
 
