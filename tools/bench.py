@@ -5,8 +5,9 @@ set by the computer Host and answered with uniformly random legal cards; a Two-T
 complete round for three players with uniformly random legal plays; a Königrufen "game" is one complete
 deal (deal, call, talon, discard, twelve tricks, scoring) of uniformly random legal actions.
 
-Königrufen is measured twice: the normal path (`KoenigrufenGame`, with its events and checks) and the lean
-path the search plays out on (`LeanKoenigrufen.deal` then `rollout`), whose line says `"path": "lean"`;
+Königrufen is measured twice: the normal path (`KoenigrufenGame`, the checked engine: its checks, events and
+match around the rules core) and the lean path, the rules core alone as the search plays out on it
+(`LeanKoenigrufen.deal` then `rollout`, `game/games/koenigrufen/core.py`), whose line says `"path": "lean"`;
 `--rollouts` adds the search's own unit, lean rollouts per second from mid-deal positions.
 Two-Ten-Jack gets a lean line too once `game/rules/twotenjack_lean.py` exists. `tools/bench_openspiel.py`
 measures OpenSpiel's tarok the same way, for comparison.
