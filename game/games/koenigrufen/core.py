@@ -329,6 +329,7 @@ class LeanKoenigrufen:
         self.phase = TRICKS
 
     def play(self, card: int) -> None:
+        """Plays `card` for the seat to act. A completed trick's list is left as it is: a new one begins."""
         seat = self.to_act
         self.suits[seat][SUIT[card]].remove(card)
         if card == self.king:

@@ -42,7 +42,6 @@ from game.games.koenigrufen.cards import (
     SETTLEMENT,
     SUIT,
     TALON_SIZE,
-    TRICK_SIZE,
     discard_refusal,
     follow_rule,
     legal_discard_list,
@@ -490,7 +489,6 @@ class KoenigrufenGame:
                 raise ValueError(f"{card} is not in your hand")
             raise _illegal(follow_rule(split, trick))
         leader, shown = core.leader, core.shown
-        before = trick[:] if len(trick) == TRICK_SIZE - 1 else None  # the cards a last card completes
         core.play(number)
         events: list[Event] = [_PLAYED[seat][number]]
         if number == core.king and not shown:
@@ -498,12 +496,12 @@ class KoenigrufenGame:
             events.append(
                 DeclarerAlone(declarer, "own_king") if seat == declarer else PartnerRevealed(declarer, seat)
             )
-        if before is None:
+        if core.trick is trick:  # the trick goes on
             return events
-        a, b, c = before
-        cards = (DECK[a], DECK[b], DECK[c], DECK[number])
+        a, b, c, d = trick  # complete: the core left it as it was and began a new list
+        cards = (DECK[a], DECK[b], DECK[c], DECK[d])
         self._tricks.append((leader, cards, core.leader))
-        points = POINTS[a] + POINTS[b] + POINTS[c] + POINTS[number]
+        points = POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
         events.append(TrickWon(core.leader, cards, points, core.tricks_done))
         if core.phase is SCORED:
             self._score(events)
