@@ -24,7 +24,7 @@ from game.ai.thinker import LEVELS, decide
 from game.games.koenigrufen import rules as kr
 from game.games.koenigrufen.cards import CARD_SUIT, KINGS, SUIT_NO, TRUMP
 from game.games.twotenjack import rules as ttj
-from game.games.twotenjack.cards import ACE_OF_SPADES, GUARDED, JOKER, SUIT
+from game.games.twotenjack.cards import ACE_OF_SPADES, DECK, GUARDED, JOKER, SUIT
 
 POSITIONS = 2  # per situation
 DEALS = 40  # deals tried, at most, to find them
@@ -341,12 +341,12 @@ def _leak_partner(game: Any, seat: int, view: Any) -> Any:
 
 def _leak_face_down_lead(game: Any, seat: int, view: Any) -> Any:
     return replace(
-        view, trick=tuple((s, game._trick[i][0], down) for i, (s, _, down) in enumerate(view.trick))
+        view, trick=tuple((s, DECK[game._core.trick[i]], down) for i, (s, _, down) in enumerate(view.trick))
     )
 
 
 def _leak_stock_top(game: Any, seat: int, view: Any) -> Any:
-    return replace(view, stock=tuple(game._stock[-1:]))
+    return replace(view, stock=tuple(DECK[card] for card in game._core.stock[-1:]))
 
 
 LEAKS = {

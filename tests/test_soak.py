@@ -5,7 +5,7 @@ import json
 import pytest
 from tool_loader import load_tool
 
-from game.games.twotenjack import rules as twotenjack_game
+from game.games.twotenjack import core as twotenjack_core
 
 soak = load_tool("soak")
 
@@ -22,7 +22,7 @@ def test_150_of_each_hold_every_invariant() -> None:
 def test_a_broken_score_is_reported(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(twotenjack_game, "pile_points", lambda cards: 0)
+    monkeypatch.setattr(twotenjack_core, "pile_score", lambda pile: 0)
     assert soak.main(["--deals", "3"]) == 1
     out, err = capsys.readouterr()
     assert json.loads(out)["violations"] >= 1 and "round points" in err

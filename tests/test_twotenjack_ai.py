@@ -5,7 +5,6 @@ from collections.abc import Sequence
 
 import pytest
 
-from game.games.twotenjack.cards import legal_plays, removed_cards
 from game.games.twotenjack.easy import choose
 from game.games.twotenjack.rules import (
     MatchOver,
@@ -16,6 +15,7 @@ from game.games.twotenjack.rules import (
     TwoTenJackGame,
     TwoTenJackView,
 )
+from game.rules.twotenjack import legal_plays, removed_cards
 
 
 @pytest.mark.parametrize("players", [3, 6])

@@ -7,15 +7,8 @@ from operator import attrgetter
 
 import pytest
 
-from game.games.twotenjack.cards import (
-    DECK,
-    card_points,
-    legal_plays,
-    play_options,
-    removed_cards,
-    score_pile,
-    trick_winner,
-)
+from game.games.twotenjack.cards import DECK, card_points, removed_cards, score_pile, trick_winner
+from game.games.twotenjack.core import legal_plays, play_options
 from game.games.twotenjack.rules import (
     CardPlayed,
     Event,
@@ -91,7 +84,7 @@ class Shadow:
         seat = (self.leader + len(self.trick)) % self.players
         hand = self.hands[seat]
         actions = game.legal_actions()
-        legal = play_options(hand, self.trick, self.opening)[0]  # `legal_plays` less its argument checks
+        legal = play_options(hand, self.trick, self.opening)  # `legal_plays` less its argument checks
         if list(map(SEAT_CARD_DOWN, actions)) != [(seat, card, down) for card, down in legal]:
             self.errors.append(f"seat {seat} holding {hand} on {self.trick}: {actions} instead of {legal}")
         if strict:

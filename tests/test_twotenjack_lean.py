@@ -5,16 +5,9 @@ import random
 
 import pytest
 
-from game.games.twotenjack.cards import DECK
-from game.games.twotenjack.core import (
-    INDEX,
-    LeanTwoTenJack,
-    cards_of,
-    from_action,
-    pile_score,
-    to_action,
-)
-from game.games.twotenjack.rules import Play, TwoTenJackConfig, TwoTenJackGame, pack
+from game.games.twotenjack.cards import DECK, INDEX, cards_of, pile_score
+from game.games.twotenjack.core import LeanTwoTenJack
+from game.games.twotenjack.rules import Play, TwoTenJackConfig, TwoTenJackGame, from_action, pack, to_action
 
 ROUNDS = {2: 400, 3: 500, 4: 400, 5: 350, 6: 350}  # 2,000 random rounds in all
 
@@ -31,12 +24,12 @@ def play_in_step(players: int, seed: int) -> None:
     checked at every step and at the end."""
     rng = random.Random(seed)
     game = TwoTenJackGame(TwoTenJackConfig(players, rounds=1), seed)
-    lean = [LeanTwoTenJack.from_game(game)]
+    lean = [game.lean()]
     join = rng.randrange(len(pack(players)))
     step = 0
     while not game.is_over:
         if step == join:
-            lean.append(LeanTwoTenJack.from_game(game))
+            lean.append(game.lean())
         seat = game.to_act
         legal = game.legal_actions()
         expected = sorted(from_action(play) for play in legal if isinstance(play, Play))

@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pytest
 
 from game.ai.dealing import Dealer, deal_constrained
-from game.games.twotenjack.cards import DECK, GUARDED, play_options
-from game.games.twotenjack.core import INDEX, LeanTwoTenJack, cards_of
+from game.games.twotenjack.cards import BIT, DECK, GUARDED, INDEX, cards_of
+from game.games.twotenjack.core import LeanTwoTenJack, play_options
 from game.games.twotenjack.rules import (
     CardDrawn,
     CardPlayed,
@@ -66,7 +66,7 @@ def broken_facts(position: Position, seat: int, cards: list[str], first: int, la
                 continue
             before = [(played, face_down) for _, played, face_down in plays[:index]]
             for held in cards:
-                if (card, down) not in play_options([card, held], before, number == 0)[0]:
+                if (card, down) not in play_options([card, held], before, number == 0):
                     broken.append(held)
     return sorted(set(broken))
 
@@ -137,7 +137,7 @@ def test_samples_keep_to_the_view(players: int) -> None:
         if position.game.phase != "play":
             continue
         # The truth itself obeys the facts the checker reads (the checker is sound)...
-        truth = LeanTwoTenJack.from_game(position.game)
+        truth = position.game.lean()
         check_consistent(position, truth)
         found = facts(position.view)
         split += len({owner for owner, _, _ in found.slots}) < len(found.slots)
@@ -156,7 +156,7 @@ def test_the_truth_is_always_one_of_the_possible_deals() -> None:
         if position.game.phase != "play":
             continue
         found = facts(position.view)
-        truth = LeanTwoTenJack.from_game(position.game)
+        truth = position.game.lean()
         where = {}
         for seat in range(players):
             for card in truth.hand(seat):
@@ -189,21 +189,22 @@ def test_samples_never_depend_on_the_hidden_truth() -> None:
             continue
         view = position.view
         known = known_holdings(view)
-        places: list[list[tuple[list, int]]] = []  # per place, its unseen cards as (container, index)
+        core = game._core
+        places: list[list[Place]] = []  # per place, its unseen cards
         for other in range(players):
             if other != seat:
                 hand = game._hands[other]
-                places.append([(hand, i) for i, card in enumerate(hand) if card not in known[other]])
-        below = len(game._stock) - (0 if game._hidden_top else 1)
-        places.append([(game._stock, i) for i in range(below)])
+                places.append([("hand", other, i) for i, card in enumerate(hand) if card not in known[other]])
+        below = len(core.stock) - (0 if core.hidden_top else 1)
+        places.append([("stock", 0, i) for i in range(below)])
         if view.trick and view.trick[0][1] is None:
-            places.append([(game._trick, 0)])
+            places.append([("lead", 0, 0)])
         places = [unseen for unseen in places if unseen]
         if len(places) < 2:
             continue
         rng = random.Random(number)
         first, second = rng.sample(places, 2)
-        _swap(rng.choice(first), rng.choice(second))
+        _swap(game, rng.choice(first), rng.choice(second))
         swapped = game.view(seat)
         assert swapped == view and swapped is not view
         for draw in range(3):
@@ -212,16 +213,26 @@ def test_samples_never_depend_on_the_hidden_truth() -> None:
     assert swaps > 250
 
 
-def _swap(one: tuple[list, int], two: tuple[list, int]) -> None:
-    """Swaps two cards of the real game's lists (a trick entry is a (card, face_down) pair)."""
+Place = tuple[str, int, int]  # ("hand", seat, index in its hand), ("stock", 0, index) or ("lead", 0, 0)
 
-    def get(place: tuple[list, int]) -> str:
-        item = place[0][place[1]]
-        return item[0] if isinstance(item, tuple) else item
 
-    def put(place: tuple[list, int], card: str) -> None:
-        item = place[0][place[1]]
-        place[0][place[1]] = (card, item[1]) if isinstance(item, tuple) else card
+def _swap(game: TwoTenJackGame, one: Place, two: Place) -> None:
+    """Swaps two cards of the real game: in a hand (the table's order and the core's set), in the core's
+    stock or as its face-down lead."""
+
+    def get(place: Place) -> str:
+        kind, seat, index = place
+        if kind == "hand":
+            return game._hands[seat][index]
+        return DECK[(game._core.stock if kind == "stock" else game._core.trick)[index]]
+
+    def put(place: Place, card: str) -> None:
+        kind, seat, index = place
+        if kind == "hand":
+            game._core.hands[seat] ^= BIT[INDEX[game._hands[seat][index]]] | BIT[INDEX[card]]
+            game._hands[seat][index] = card
+        else:
+            (game._core.stock if kind == "stock" else game._core.trick)[index] = INDEX[card]
 
     first, second = get(one), get(two)
     put(one, second)

@@ -141,7 +141,7 @@ def twotenjack_cards(game: ttjg.TwoTenJackGame) -> list[tuple[str, ...]]:
     places: list[tuple[str, ...]] = [v.hand for v in views]
     places += list(views[0].piles)
     places.append(tuple(card for _, card, _ in leader.trick if card is not None))
-    places.append(tuple(game._stock))
+    places.append(tuple(ttj.DECK[card] for card in game.lean().stock))
     places.append(views[0].removed)
     return places
 

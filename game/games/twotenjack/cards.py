@@ -1,16 +1,18 @@
-"""Two-Ten-Jack, the binding reading of `rules/twotenjack.md`: cards, points, the trick winner, legal plays.
+"""Two-Ten-Jack's card tables, the binding reading of `rules/twotenjack.md` that every engine imports:
+strength in a trick, what follows what, points and the reversals, and the trick winner.
 
-Cards are codes `2H` … `10S` … `AS`, the joker `JK`. A trick is a sequence of plays `(card, face_down)`
-in play order. The checked functions of the rules file (`card_points`, `score_pile`, `removed_cards`,
-`trick_winner`, `legal_plays`) refuse bad arguments with a `ValueError` naming the problem. The game
-state calls their unchecked cores `play_options`, `winning_play` and `pile_points` instead: its
-arguments are consistent by construction, and a search runs them thousands of times per second. All of
-them read the precomputed tables below (`SUIT`, `RANK`, `POINTS`, `STRENGTH`), as do the computer players.
+Cards are codes `2H` … `10S` … `AS`, the joker `JK`, and inside the engines ints, their index in `DECK`;
+a set of cards (a hand, a scoring pile) is a bitmask of those ints. A trick is a sequence of plays in play
+order, whose first may lie face down on a round's opening trick. The legal plays, which follow from these
+tables, are written once, in `core.options`.
 
-Illegal actions are refused with `refusal(code)`, an `IllegalAction` (a ValueError): see `REFUSALS`.
+The checked functions of the rules file (`card_points`, `score_pile`, `removed_cards`, `trick_winner`)
+refuse bad arguments with a `ValueError` naming the problem, then call the unchecked cores (`pile_score`,
+`winning`) the engines run thousands of times per second. Illegal actions are refused with
+`refusal(code)`, an `IllegalAction` (a ValueError): see `REFUSALS`.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from game.rules.errors import IllegalAction
 
@@ -26,9 +28,36 @@ HAND_SIZE = 4
 REMOVAL_ORDER = ("2C", "2D", "3C", "3D", "4C")
 _REMOVED_COUNT = {2: 1, 3: 2, 4: 1, 5: 3, 6: 5}
 
-_KNOWN = frozenset(DECK)
 SUIT: dict[str, str | None] = {card: None if card == JOKER else card[-1] for card in DECK}
 RANK: dict[str, int] = {card: len(RANKS) if card == JOKER else RANKS.index(card[:-1]) for card in DECK}
+INDEX: dict[str, int] = {card: index for index, card in enumerate(DECK)}
+BIT: tuple[int, ...] = tuple(1 << index for index in range(len(DECK)))
+CARD_BIT: dict[str, int] = {card: BIT[index] for card, index in INDEX.items()}
+
+# CLOCKWISE[players][seat]: every seat from `seat` on, clockwise (increasing seat numbers).
+CLOCKWISE = {
+    n: [tuple((seat + k) % n for k in range(n)) for seat in range(n)]
+    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
+
+
+def mask_of(cards: Iterable[int | str]) -> int:
+    """The bitmask of card codes or card ints."""
+    total = 0
+    for card in cards:
+        total |= BIT[card] if isinstance(card, int) else CARD_BIT[card]
+    return total
+
+
+def cards_of(mask: int) -> list[int]:
+    """The card ints of a bitmask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
 
 _POINTS_BY_RANK = {
     "H": {"2": 10, "10": 10, "J": 10, "A": 5, "K": 5, "Q": 5},
@@ -41,12 +70,31 @@ SCORING_HEARTS = frozenset(card for card in DECK if SUIT[card] == "H" and POINTS
 SCORING_SPADES = frozenset(card for card in DECK if SUIT[card] == "S" and POINTS[card])
 # A player taking all six scoring hearts scores them -45 instead of +45; all six spades, +45 instead of -45.
 REVERSAL = 90
+REVERSALS = (("hearts", mask_of(SCORING_HEARTS), -REVERSAL), ("spades", mask_of(SCORING_SPADES), REVERSAL))
+
+
+# The cards by points, so that a pile scores in a few `bit_count`s.
+_BY_POINTS = tuple(
+    (value, mask_of(card for card in DECK if POINTS[card] == value))
+    for value in sorted(set(POINTS.values()))
+    if value
+)
 
 ACE_OF_SPADES = "AS"
 JOKER_CALL = "3S"
 TRUMPS = frozenset(card for card in DECK if SUIT[card] == "H") | {ACE_OF_SPADES}
 # What the opening lead may not be while the hand holds any other card.
 GUARDED = TRUMPS | {JOKER} | {card for card in DECK if SUIT[card] == "S"}
+
+JK_BIT = CARD_BIT[JOKER]
+THREE_S = INDEX[JOKER_CALL]
+SUIT_MASK: dict[str, int] = {suit: mask_of(card for card in DECK if SUIT[card] == suit) for suit in SUITS}
+TRUMP_MASK = mask_of(TRUMPS)
+GUARDED_MASK = mask_of(GUARDED)
+PLAIN_MASK = mask_of(DECK) & ~GUARDED_MASK  # what an opening lead must be while the hand holds one
+# FOLLOW[led]: the cards that answer the card led, by its int: its suit (the ace of spades is a spade),
+# trumps after the joker. The joker's own freedom and the joker call are `core.options`' to apply.
+FOLLOW: tuple[int, ...] = tuple(TRUMP_MASK if card == JOKER else SUIT_MASK[SUIT[card] or ""] for card in DECK)
 
 
 def _strengths(led: str | None) -> dict[str, int]:
@@ -65,6 +113,44 @@ def _strengths(led: str | None) -> dict[str, int]:
 
 
 STRENGTH: dict[str | None, dict[str, int]] = {led: _strengths(led) for led in (*SUITS, None)}
+# ROW[led][card]: the strength of card int `card` when card int `led` is the card led.
+_ROWS = {led: tuple(table[card] for card in DECK) for led, table in STRENGTH.items()}
+ROW: tuple[tuple[int, ...], ...] = tuple(_ROWS[SUIT[card]] for card in DECK)
+
+
+def led_at(down: bool) -> int:
+    """Where the card led lies in a trick: a face-down opening lead never counts, the second card leads."""
+    return 1 if down else 0
+
+
+def winning(trick: Sequence[int], down: bool) -> int:
+    """The index in `trick` (card ints in play order, the first face down when `down`) of the play that
+    wins it so far; the trick holds a face-up card."""
+    first = led_at(down)
+    row = ROW[trick[first]]
+    best, best_strength = first, row[trick[first]]
+    for index in range(first + 1, len(trick)):
+        strength = row[trick[index]]
+        if strength > best_strength:
+            best, best_strength = index, strength
+    return best
+
+
+def reversals(mask: int) -> list[str]:
+    """The reversals a scoring pile earns: "hearts", "spades", both or none."""
+    return [name for name, six, _ in REVERSALS if mask & six == six]
+
+
+def pile_score(mask: int) -> int:
+    """A scoring pile's points, with both reversals: the round's settlement for its player."""
+    total = 0
+    for value, cards in _BY_POINTS:
+        total += value * (mask & cards).bit_count()
+    for _, six, change in REVERSALS:
+        if mask & six == six:
+            total += change
+    return total
+
 
 # The refusals of illegal actions: the code under which the interface translates each (`illegal.<code>`,
 # with the suit symbol as `suit` for "must_follow"), and the English reason.
@@ -91,23 +177,33 @@ def refusal(code: str, suit: str | None = None) -> IllegalAction:
 
 
 Plays = Sequence[tuple[str, bool]]
+Options = list[tuple[str, bool]]
 
 
 def check_card(card: str) -> None:
     """Refuse an unknown card code, naming it."""
-    if card not in SUIT:
+    if card not in INDEX:
         raise ValueError(f"unknown card code: {card!r}")
 
 
-def _check_cards(cards: Sequence[str], what: str) -> set[str]:
+def check_cards(cards: Sequence[str], what: str) -> set[str]:
     """The cards as a set, refusing unknown codes and repeats."""
     held = set(cards)
-    if not held <= _KNOWN:
-        check_card(next(card for card in cards if card not in _KNOWN))
+    if not held <= INDEX.keys():
+        check_card(next(card for card in cards if card not in INDEX))
     if len(held) != len(cards):
         twice = sorted({card for card in cards if list(cards).count(card) > 1})
         raise ValueError(f"{what} holds cards twice: {twice}")
     return held
+
+
+def check_plays(plays: Plays, opening: bool, most: int) -> set[str]:
+    """The trick's cards as a set, refusing a trick too long or a face-down card where none may be."""
+    if len(plays) > most:
+        raise ValueError(f"the trick may hold at most {most} plays here, not {len(plays)}")
+    if any(face_down for _, face_down in plays[1:]) or (plays and plays[0][1] and not opening):
+        raise ValueError("a face-down card is allowed only as the opening lead of a round")
+    return check_cards([card for card, _ in plays], "the trick")
 
 
 def check_players(n_players: int) -> None:
@@ -122,102 +218,29 @@ def removed_cards(n_players: int) -> list[str]:
     return list(REMOVAL_ORDER[: _REMOVED_COUNT[n_players]])
 
 
+def pack(players: int) -> tuple[str, ...]:
+    """The round's cards for `players`: the 53 less the removed cards, in deck order."""
+    removed = set(removed_cards(players))
+    return tuple(card for card in DECK if card not in removed)
+
+
 def card_points(card: str) -> int:
     """The card's points per the table, without the reversals."""
     check_card(card)
     return POINTS[card]
 
 
-def pile_points(cards: Sequence[str]) -> int:
-    """Unchecked `score_pile`, for the game state."""
-    total = sum(POINTS[card] for card in cards)
-    if len(cards) >= len(SCORING_HEARTS):
-        held = set(cards)
-        total -= REVERSAL if held >= SCORING_HEARTS else 0
-        total += REVERSAL if held >= SCORING_SPADES else 0
-    return total
-
-
 def score_pile(cards: Sequence[str]) -> int:
     """A scoring pile's points, with both reversals."""
-    _check_cards(cards, "the pile")
-    return pile_points(cards)
-
-
-def _led_index(plays: Plays) -> int:
-    """A face-down opening lead never counts: the second card is then the card led."""
-    return 1 if plays[0][1] else 0
-
-
-def winning_play(plays: Plays) -> int:
-    """Unchecked `trick_winner`: at least one face-up card, the face-down one only first."""
-    led = _led_index(plays)
-    table = STRENGTH[SUIT[plays[led][0]]]
-    best, best_strength = led, table[plays[led][0]]
-    for index in range(led + 1, len(plays)):
-        strength = table[plays[index][0]]
-        if strength > best_strength:
-            best, best_strength = index, strength
-    return best
-
-
-def _check_plays(plays: Plays, opening: bool, most: int) -> set[str]:
-    """The trick's cards as a set, refusing a trick too long or a face-down card where none may be."""
-    if len(plays) > most:
-        raise ValueError(f"the trick may hold at most {most} plays here, not {len(plays)}")
-    if any(face_down for _, face_down in plays[1:]) or (plays and plays[0][1] and not opening):
-        raise ValueError("a face-down card is allowed only as the opening lead of a round")
-    return _check_cards([card for card, _ in plays], "the trick")
+    check_cards(cards, "the pile")
+    return pile_score(mask_of(cards))
 
 
 def trick_winner(plays: Plays) -> int:
     """The index in `plays` of the winning play (complete or partial trick)."""
     if not plays:
         raise ValueError("an empty trick has no winner")
-    _check_plays(plays, True, MAX_PLAYERS)
+    check_plays(plays, True, MAX_PLAYERS)
     if plays[0][1] and len(plays) == 1:
         raise ValueError("a face-down card cannot win: the trick needs a face-up card")
-    return winning_play(plays)
-
-
-Options = list[tuple[str, bool]]
-
-
-def play_options(hand: Sequence[str], plays: Plays, opening: bool) -> tuple[Options, str, str | None]:
-    """Unchecked `legal_plays`, with the refusal code (and suit) answering any other play of the hand."""
-    if not plays:
-        if not opening:
-            return [(card, False) for card in hand], "face_up", None
-        plain = [(card, False) for card in hand if card not in GUARDED]
-        if plain:
-            return plain, "opening_lead", None
-        return [(card, True) for card in hand], "lead_face_down", None
-    led_index = _led_index(plays)
-    if led_index == len(plays):
-        return [(card, False) for card in hand], "face_up", None
-    led = plays[led_index][0]
-    if led == JOKER:
-        trumps = [(card, False) for card in hand if card in TRUMPS]
-        if trumps:
-            return trumps, "joker_lead", None
-    elif led == JOKER_CALL and JOKER in hand:
-        return [(JOKER, False)], "joker_call", None
-    else:
-        suit = SUIT[led]
-        follow = [(card, False) for card in hand if SUIT[card] == suit]
-        if follow:
-            if JOKER in hand:
-                follow.append((JOKER, False))
-            return follow, "must_follow", suit
-    return [(card, False) for card in hand], "face_up", None
-
-
-def legal_plays(hand: Sequence[str], plays: Plays, opening: bool) -> Options:
-    """Every `(card, face_down)` the player to act may play on the trick so far; `opening` marks the
-    first trick of a round."""
-    if not hand:
-        raise ValueError("an empty hand has no plays")
-    shared = _check_cards(hand, "the hand") & _check_plays(plays, opening, MAX_PLAYERS - 1)
-    if shared:
-        raise ValueError(f"cards both in the hand and on the trick: {sorted(shared)}")
-    return play_options(hand, plays, opening)[0]
+    return winning([INDEX[card] for card, _ in plays], plays[0][1])

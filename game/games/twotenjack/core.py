@@ -1,114 +1,110 @@
-"""One Two-Ten-Jack round as a lean, full-information state for the computer players' search.
+"""One Two-Ten-Jack round as a lean, full-information state: the rules core every engine runs on.
 
-The search plays hundreds of thousands of moves per decision, so this state leaves out everything the
-table needs and a search does not: no events, no validation (`apply` trusts its action), no match, no
-dataclasses. Cards are ints, their index in `DECK`; a hand and a scoring pile are bitmasks of those ints
-(a hand holds at most four cards, and masks make the legal-play filter one `&`, a copy a flat list copy
-and the score a few `bit_count`s). A lean action is one int, `card * 2 + face_down`.
+The rules of a round are written here once: the legal plays (`options`: the opening lead, face down from a
+hand of nothing but the joker, spades and hearts; following suit; the joker, free on any suit; the joker
+lead and the joker call), the trick gathered by its winner (`cards.winning`), the draws from the stock and
+the round's score (`cards.pile_score`). `apply` trusts its action, as a chess board's push does: the table
+engine (`rules.TwoTenJackGame`) wraps this state with the checks, the events, the views and the match,
+and the computer players' search plays on it directly, hundreds of thousands of moves per decision.
 
-It follows `game.games.twotenjack.cards` exactly (tests/test_twotenjack_lean.py drives it in step with
-`TwoTenJackGame` over thousands of random rounds); the tables below are built from its tables.
+So it leaves out everything a search does not need: no events, no validation, no match, no dataclasses.
+Cards are ints, their index in `DECK`; a hand and a scoring pile are bitmasks of those ints (a hand holds
+at most four cards, and masks make the legal-play filter one `&`, a copy a flat list copy and the score a
+few `bit_count`s). A lean action is one int, `card * 2 + face_down`.
 """
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 
 from game.games.twotenjack.cards import (
+    BIT,
+    CARD_BIT,
+    CLOCKWISE,
     DECK,
-    GUARDED,
+    FOLLOW,
     HAND_SIZE,
+    INDEX,
+    JK_BIT,
     JOKER,
-    JOKER_CALL,
     MAX_PLAYERS,
-    POINTS,
-    REVERSAL,
-    SCORING_HEARTS,
-    SCORING_SPADES,
-    STRENGTH,
-    SUIT,
-    SUITS,
-    TRUMPS,
+    PLAIN_MASK,
+    ROW,
+    THREE_S,
+    Options,
+    Plays,
+    cards_of,
+    check_cards,
+    check_plays,
+    led_at,
+    mask_of,
+    pack,
+    pile_score,
+    winning,
 )
-from game.games.twotenjack.rules import Play, TwoTenJackGame, pack, removed_cards
 
-INDEX: dict[str, int] = {card: index for index, card in enumerate(DECK)}
-BIT: tuple[int, ...] = tuple(1 << index for index in range(len(DECK)))
-JK = INDEX[JOKER]
-JK_BIT = BIT[JK]
-THREE_S = INDEX[JOKER_CALL]
-
-
-def mask_of(cards: Iterable[int | str]) -> int:
-    """The bitmask of card codes or card ints."""
-    total = 0
-    for card in cards:
-        total |= BIT[card if isinstance(card, int) else INDEX[card]]
-    return total
-
-
-def cards_of(mask: int) -> list[int]:
-    """The card ints of a bitmask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-SUIT_MASK: dict[str | None, int] = {suit: mask_of(c for c in DECK if SUIT[c] == suit) for suit in SUITS}
-TRUMP_MASK = mask_of(TRUMPS)
-GUARDED_MASK = mask_of(GUARDED)
-PLAIN_MASK = mask_of(DECK) & ~GUARDED_MASK  # what an opening lead must be while the hand holds one
-# FOLLOW[led]: the cards that answer the card led (the joker led asks for trumps); the joker, free to
-# be played on any suit, and the joker call are handled apart.
-FOLLOW: tuple[int, ...] = tuple(TRUMP_MASK if card == JOKER else SUIT_MASK[SUIT[card]] for card in DECK)
-# ROW[led][card]: the card's strength when `led` is the card led; 0 cannot win.
-_ROWS = {suit: tuple(STRENGTH[suit][card] for card in DECK) for suit in STRENGTH}
-ROW: tuple[tuple[int, ...], ...] = tuple(_ROWS[SUIT[card]] for card in DECK)
-# The score of a pile mask: the point classes, then the reversals.
-_H10 = mask_of(c for c in SCORING_HEARTS if POINTS[c] == 10)
-_H5 = mask_of(c for c in SCORING_HEARTS if POINTS[c] == 5)
-_S10 = mask_of(c for c in SCORING_SPADES if POINTS[c] == -10)
-_S5 = mask_of(c for c in SCORING_SPADES if POINTS[c] == -5)
-_ONE = mask_of(c for c in DECK if POINTS[c] == 1)
-_HEARTS6 = mask_of(SCORING_HEARTS)
-_SPADES6 = mask_of(SCORING_SPADES)
-assert all(POINTS[c] in (0, 1) for c in DECK if SUIT[c] in ("D", "C", None))  # _ONE counts them all
-# _ROUND[players][seat]: every seat from `seat` on, clockwise; _AFTER: the same without `seat`.
-_ROUND = {
-    n: [tuple((seat + k) % n for k in range(n)) for seat in range(n)] for n in range(2, MAX_PLAYERS + 1)
+# The refusal codes (`cards.REFUSALS`) `options` answers a play outside its options with.
+FREE, OPENING_LEAD, LEAD_FACE_DOWN = "face_up", "opening_lead", "lead_face_down"
+MUST_FOLLOW, JOKER_LEAD, JOKER_CALLED = "must_follow", "joker_lead", "joker_call"
+# _FOLLOW_CODE[led]: why a card that does not follow the card led is refused.
+_FOLLOW_CODE = tuple(JOKER_LEAD if card == JOKER else MUST_FOLLOW for card in DECK)
+_PACK = {n: [INDEX[card] for card in pack(n)] for n in CLOCKWISE}
+# DEALT_TO[players][dealer]: the seat each card dealt goes to, one at a time from the dealer's left.
+DEALT_TO = {
+    n: [tuple((dealer + 1 + k) % n for k in range(HAND_SIZE * n)) for dealer in range(n)] for n in CLOCKWISE
 }
-_PACK = {n: [INDEX[card] for card in pack(n)] for n in _ROUND}
-_AFTER = {n: [seats[1:] for seats in rounds] for n, rounds in _ROUND.items()}
-
-_PLAYS = [[Play(seat, card, bool(down)) for card in DECK for down in (0, 1)] for seat in range(MAX_PLAYERS)]
+# _AFTER[players][seat]: the seats that play after `seat` leads, clockwise.
+_AFTER = {n: [seats[1:] for seats in rounds] for n, rounds in CLOCKWISE.items()}
 
 
-def to_action(lean: int, seat: int) -> Play:
-    """The real `Play` of lean action `lean` by `seat`."""
-    return _PLAYS[seat][lean]
+def options(hand: int, trick: Sequence[int], down: bool, opening: bool) -> tuple[int, int, str]:
+    """The cards of `hand` its player may play on `trick` (card ints from the lead on, the lead face down
+    when `down`), as a mask; 1 when they go face down; and the refusal code answering any other play."""
+    if not trick:
+        if not opening:
+            return hand, 0, FREE
+        plain = hand & PLAIN_MASK
+        return (plain, 0, OPENING_LEAD) if plain else (hand, 1, LEAD_FACE_DOWN)
+    first = led_at(down)
+    if first == len(trick):  # only the face-down lead so far: the card played now is the card led
+        return hand, 0, FREE
+    led = trick[first]
+    if hand & JK_BIT:
+        if led == THREE_S:
+            return JK_BIT, 0, JOKER_CALLED
+        follow = hand & FOLLOW[led]
+        return (follow | JK_BIT, 0, MUST_FOLLOW) if follow else (hand, 0, FREE)
+    follow = hand & FOLLOW[led]
+    return (follow, 0, _FOLLOW_CODE[led]) if follow else (hand, 0, FREE)
 
 
-def from_action(play: Play) -> int:
-    """The lean action of a real `Play`."""
-    return INDEX[play.card] * 2 + (1 if play.face_down else 0)
+def in_hand_order(hand: Sequence[str], held: int, mask: int, code: str) -> Sequence[str]:
+    """The cards of `hand` in `mask` (what `options` gave for `held`, the mask of `hand`, with `code`) in
+    the hand's order, `hand` itself when they are all of it; but the joker, joining a suit followed, comes
+    after the suit's cards: the order in which players and computers have always met them."""
+    if code == MUST_FOLLOW and mask & JK_BIT:
+        listed = [card for card in hand if CARD_BIT[card] & mask and card != JOKER]
+        listed.append(JOKER)
+        return listed
+    return hand if mask == held else [card for card in hand if CARD_BIT[card] & mask]
 
 
-def pile_score(mask: int) -> int:
-    """A scoring pile's points with both reversals (`pile_points` on a mask)."""
-    points = (
-        10 * (mask & _H10).bit_count()
-        + 5 * (mask & _H5).bit_count()
-        - 10 * (mask & _S10).bit_count()
-        - 5 * (mask & _S5).bit_count()
-        + (mask & _ONE).bit_count()
-    )
-    if mask & _HEARTS6 == _HEARTS6:
-        points -= REVERSAL
-    if mask & _SPADES6 == _SPADES6:
-        points += REVERSAL
-    return points
+def play_options(hand: Sequence[str], plays: Plays, opening: bool) -> Options:
+    """Unchecked `legal_plays`."""
+    held, trick = mask_of(hand), [INDEX[card] for card, _ in plays]
+    mask, down, code = options(held, trick, bool(plays and plays[0][1]), opening)
+    face_down = bool(down)
+    return [(card, face_down) for card in in_hand_order(hand, held, mask, code)]
+
+
+def legal_plays(hand: Sequence[str], plays: Plays, opening: bool) -> Options:
+    """Every `(card, face_down)` the player to act may play on the trick so far; `opening` marks the
+    first trick of a round."""
+    if not hand:
+        raise ValueError("an empty hand has no plays")
+    shared = check_cards(hand, "the hand") & check_plays(plays, opening, MAX_PLAYERS - 1)
+    if shared:
+        raise ValueError(f"cards both in the hand and on the trick: {sorted(shared)}")
+    return play_options(hand, plays, opening)
 
 
 class LeanTwoTenJack:
@@ -141,6 +137,33 @@ class LeanTwoTenJack:
     piles: list[int]
 
     @classmethod
+    def of(
+        cls,
+        players: int,
+        hands: list[int],
+        stock: list[int],
+        hidden_top: bool,
+        leader: int,
+        trick: list[int],
+        down: bool,
+        opening: bool,
+        piles: list[int],
+    ) -> "LeanTwoTenJack":
+        """The state of these very parts (masks and card ints, the stock bottom first), not copied."""
+        state = object.__new__(cls)
+        state.players = players
+        state.hands = hands
+        state.stock = stock
+        state.hidden_top = hidden_top
+        state.leader = leader
+        state.to_act = (leader + len(trick)) % players
+        state.trick = trick
+        state.down = down
+        state.opening = opening
+        state.piles = piles
+        return state
+
+    @classmethod
     def from_parts(
         cls,
         players: int,
@@ -154,57 +177,35 @@ class LeanTwoTenJack:
     ) -> "LeanTwoTenJack":
         """Any position inside a round; `stock` lists the next card to draw first, `trick` holds
         (seat, card, face_down) from the leader on, `piles` the cards each seat won this round."""
-        state = object.__new__(cls)
-        state.players = players
-        state.hands = [mask_of(hand) for hand in hands]
-        state.stock = list(stock)[::-1]
-        state.hidden_top = bool(stock_hidden_top and stock)
-        state.leader = leader
-        state.to_act = (leader + len(trick)) % players
-        state.trick = [card for _, card, _ in trick]
-        state.down = bool(trick and trick[0][2])
-        state.opening = opening
-        state.piles = [mask_of(pile) for pile in piles]
-        return state
+        return cls.of(
+            players,
+            [mask_of(hand) for hand in hands],
+            list(stock)[::-1],
+            bool(stock_hidden_top and stock),
+            leader,
+            [card for _, card, _ in trick],
+            bool(trick and trick[0][2]),
+            opening,
+            [mask_of(pile) for pile in piles],
+        )
 
     @classmethod
-    def from_game(cls, game: TwoTenJackGame) -> "LeanTwoTenJack":
-        """The full-information copy of a real game's current round (read from its private state,
-        which this module mirrors)."""
-        index = INDEX
-        state = object.__new__(cls)
-        state.players = game._players
-        state.hands = [mask_of(hand) for hand in game._hands]
-        state.stock = [index[card] for card in game._stock]
-        state.hidden_top = game._hidden_top
-        state.leader = game._leader
-        state.to_act = game._to_act if game._phase == "play" else game._leader
-        state.trick = [index[card] for card, _ in game._trick]
-        state.down = bool(game._trick and game._trick[0][1])
-        state.opening = game._opening_trick
-        state.piles = [mask_of(pile) for pile in game._piles]
-        return state
+    def dealt(cls, cards: list[int], players: int, dealer: int) -> "LeanTwoTenJack":
+        """A fresh round dealt from `cards` (the pack's card ints, top first): four cards each, one at a
+        time from the dealer's left (`DEALT_TO`), the rest the stock, its top card face down."""
+        seats = DEALT_TO[players][dealer]
+        hands = [0] * players
+        for card, seat in zip(cards, seats, strict=False):  # the rest of the pack is the stock
+            hands[seat] |= BIT[card]
+        stock = cards[len(seats) :][::-1]
+        return cls.of(players, hands, stock, True, seats[0], [], False, True, [0] * players)
 
     @classmethod
     def deal(cls, rng: random.Random, players: int, dealer: int) -> "LeanTwoTenJack":
-        """A fresh round shuffled by `rng`, dealt as the real table deals it."""
+        """A fresh round shuffled by `rng` (the very permutation the table's shuffle of `pack` makes)."""
         cards = _PACK[players][:]
         rng.shuffle(cards)
-        dealt = HAND_SIZE * players
-        hands = [0] * players
-        for index in range(dealt):
-            hands[(dealer + 1 + index) % players] |= BIT[cards[index]]
-        state = object.__new__(cls)
-        state.players = players
-        state.hands = hands
-        state.stock = cards[dealt:][::-1]
-        state.hidden_top = True
-        state.leader = state.to_act = (dealer + 1) % players
-        state.trick = []
-        state.down = False
-        state.opening = True
-        state.piles = [0] * players
-        return state
+        return cls.dealt(cards, players, dealer)
 
     def copy(self) -> "LeanTwoTenJack":
         other = object.__new__(LeanTwoTenJack)
@@ -228,39 +229,17 @@ class LeanTwoTenJack:
         """The stock, next card to draw first."""
         return self.stock[::-1]
 
-    def removed(self) -> list[int]:
-        """The cards out of this round's pack."""
-        return [INDEX[card] for card in removed_cards(self.players)]
-
     def over(self) -> bool:
         """Every hand is empty (hands are equal at each trick's start, so the seat to act tells)."""
         return not self.hands[self.to_act]
 
-    def _options(self) -> tuple[int, int]:
-        """The mask of the cards the seat to act may play, and 1 when they go face down."""
-        hand = self.hands[self.to_act]
-        trick = self.trick
-        if not trick:
-            if self.opening:
-                plain = hand & PLAIN_MASK
-                return (plain, 0) if plain else (hand, 1)
-            return hand, 0
-        if self.down:
-            if len(trick) == 1:
-                return hand, 0
-            led = trick[1]
-        else:
-            led = trick[0]
-        if hand & JK_BIT:
-            if led == THREE_S:
-                return JK_BIT, 0
-            follow = hand & FOLLOW[led]
-            return (follow | JK_BIT if follow else hand), 0
-        return (hand & FOLLOW[led] or hand), 0
+    def options(self) -> tuple[int, int, str]:
+        """`options` for the seat to act."""
+        return options(self.hands[self.to_act], self.trick, self.down, self.opening)
 
     def legal(self) -> list[int]:
         """The lean actions of the seat to act."""
-        mask, down = self._options()
+        mask, down, _ = options(self.hands[self.to_act], self.trick, self.down, self.opening)
         out = []
         while mask:
             low = mask & -mask
@@ -269,8 +248,9 @@ class LeanTwoTenJack:
         return out
 
     def apply(self, action: int) -> None:
-        """Play lean `action` for the seat to act (trusted); a full trick is gathered, drawn after and
-        the next trick led by its winner."""
+        """Play lean `action` for the seat to act (trusted). A full trick goes to its winner, who leads
+        the next: its list is left as it was and a new one begun (the table engine reads the trick it
+        held), and while the stock lasts the winner draws first, then the others clockwise."""
         card = action >> 1
         seat = self.to_act
         self.hands[seat] ^= BIT[card]
@@ -282,17 +262,10 @@ class LeanTwoTenJack:
         if len(trick) < players:
             self.to_act = (seat + 1) % players
             return
-        first = 1 if self.down else 0
-        row = ROW[trick[first]]
-        best, best_strength = first, row[trick[first]]
-        taken = BIT[trick[0]]
-        for index in range(1, players):
-            played = trick[index]
+        winner = (self.leader + winning(trick, self.down)) % players
+        taken = 0
+        for played in trick:
             taken |= BIT[played]
-            strength = row[played]
-            if strength > best_strength:
-                best, best_strength = index, strength
-        winner = (self.leader + best) % players
         self.piles[winner] |= taken
         self.trick = []
         self.down = False
@@ -301,7 +274,7 @@ class LeanTwoTenJack:
         stock = self.stock
         if stock:
             hands = self.hands
-            for seat in _ROUND[players][winner]:
+            for seat in CLOCKWISE[players][winner]:
                 hands[seat] |= BIT[stock.pop()]
             self.hidden_top = False
 
@@ -312,8 +285,14 @@ class LeanTwoTenJack:
     def rollout(self, rng: random.Random) -> list[int]:
         """Uniformly random legal plays to the end of the round on this very state (copy it first to keep
         it), then `returns()`. The k-th legal play is taken, k = int(random() * count), drawing only when
-        there is a choice, exactly as stepping `legal()`/`apply()` would. A trick under way is finished
-        with `apply`; whole tricks then run as one tight loop over locals, the best card kept as it goes."""
+        there is a choice, exactly as stepping `legal()`/`apply()` would. A trick under way and the
+        opening trick are played with `apply`; whole tricks then run as one tight loop over locals, the
+        best card kept as it goes.
+
+        That loop is the one deliberate copy of `options` (after the lead) and of `cards.winning`: calling
+        them plays a third fewer rounds per second, and the rollout is what the search spends its time on.
+        tests/test_twotenjack_lean.py keeps it honest against stepping `legal()`/`apply()` on the same
+        draws."""
         rand = rng.random
         while self.trick:
             legal = self.legal()
@@ -330,13 +309,13 @@ class LeanTwoTenJack:
             # The lead: any card of the hand.
             hand = hands[winner]
             many = hand.bit_count()
-            options = hand
+            choice = hand
             if many > 1:
                 skip = int(rand() * many)
                 while skip:
-                    options &= options - 1
+                    choice &= choice - 1
                     skip -= 1
-            low = options & -options
+            low = choice & -choice
             hands[winner] = hand ^ low
             taken = low
             led = low.bit_length() - 1
@@ -346,18 +325,18 @@ class LeanTwoTenJack:
                 hand = hands[seat]
                 if hand & jk_bit:
                     if led == three_s:
-                        options = jk_bit
+                        choice = jk_bit
                     else:
-                        options = hand & follow
-                        options = options | jk_bit if options else hand
+                        choice = hand & follow
+                        choice = choice | jk_bit if choice else hand
                 else:
-                    options = hand & follow or hand
-                if options & (options - 1):
-                    skip = int(rand() * options.bit_count())
+                    choice = hand & follow or hand
+                if choice & (choice - 1):
+                    skip = int(rand() * choice.bit_count())
                     while skip:
-                        options &= options - 1
+                        choice &= choice - 1
                         skip -= 1
-                low = options & -options
+                low = choice & -choice
                 hands[seat] = hand ^ low
                 taken |= low
                 strength = row[low.bit_length() - 1]
@@ -367,7 +346,7 @@ class LeanTwoTenJack:
             piles[winner] |= taken
             if stock:
                 pop = stock.pop
-                for seat in _ROUND[players][winner]:
+                for seat in CLOCKWISE[players][winner]:
                     hands[seat] |= bit[pop()]
                 self.hidden_top = False
         self.leader = self.to_act = winner

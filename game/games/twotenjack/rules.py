@@ -1,5 +1,12 @@
 """A Two-Ten-Jack match as a game state: rounds of tricks, the face-up stock, scoring, the match totals.
 
+Every rule of a round lives in the rules core, `core.LeanTwoTenJack`, which this table engine wraps as
+python-chess's checked moves wrap a board whose push does not check: `TwoTenJackGame` refuses what the
+core would not check (a play out of turn, out of the hand or against `core.options`), turns each of the
+core's steps into the events the table shows, says what each seat may see, and plays the match (rounds,
+the deal passing clockwise, the totals). The core holds hands as sets; the table keeps the order in which
+each hand's cards came, which the views and the legal plays follow.
+
 Seats are 0..players-1 and play runs clockwise, which is increasing seat numbers: seat 0 sits at the
 bottom of the screen, seat 1 on its left, and so on round the table, so "the dealer's left" is
 `(dealer + 1) % players`. The deal passes clockwise from round to round.
@@ -22,30 +29,53 @@ import random
 from dataclasses import dataclass
 
 from game.games.twotenjack.cards import (
+    CARD_BIT,
+    CLOCKWISE,
     DECK,
     HAND_SIZE,
+    INDEX,
     MAX_PLAYERS,
     MIN_PLAYERS,
     POINTS,
-    SCORING_HEARTS,
-    SCORING_SPADES,
+    SUIT,
     Options,
     check_card,
     check_players,
-    pile_points,
-    play_options,
+    led_at,
+    pack,
     refusal,
     removed_cards,
-    winning_play,
+    reversals,
 )
+from game.games.twotenjack.core import DEALT_TO, MUST_FOLLOW, LeanTwoTenJack, in_hand_order, options
+
+__all__ = [
+    "HAND_SIZE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Action",
+    "CardDrawn",
+    "CardPlayed",
+    "Event",
+    "HandDealt",
+    "MatchOver",
+    "NextRound",
+    "Play",
+    "RoundScored",
+    "RoundStarted",
+    "StockLaid",
+    "TrickWon",
+    "TwoTenJackConfig",
+    "TwoTenJackGame",
+    "TwoTenJackView",
+    "from_action",
+    "known_holdings",
+    "pack",
+    "to_action",
+]
+
 
 PLAY, SCORED, OVER = "play", "scored", "over"
-
-
-def pack(players: int) -> tuple[str, ...]:
-    """The round's cards for `players`: the 53 less the removed cards, in deck order."""
-    removed = set(removed_cards(players))
-    return tuple(card for card in DECK if card not in removed)
 
 
 def _whole(value: object, low: int, high: int | None = None) -> bool:
@@ -173,15 +203,23 @@ class MatchOver:
 Event = RoundStarted | HandDealt | StockLaid | CardPlayed | TrickWon | CardDrawn | RoundScored | MatchOver
 
 # Every play action and the events of playing and drawing, built once: the hot path only looks them up.
+# _PLAYS[seat][face_down][card] is the `Play`.
 _KEYS = [(seat, card, flag) for seat in range(MAX_PLAYERS) for card in DECK for flag in (False, True)]
-_PLAYS = {key: Play(*key) for key in _KEYS}
+_PLAYS = [
+    [{card: Play(seat, card, flag) for card in DECK} for flag in (False, True)] for seat in range(MAX_PLAYERS)
+]
 _PLAYED = {key: CardPlayed(*key) for key in _KEYS}
 _DRAWN = {key: CardDrawn(*key) for key in _KEYS}
-# _CLOCKWISE[players][seat]: every seat from `seat` on, clockwise.
-_CLOCKWISE = {
-    n: [tuple((seat + k) % n for k in range(n)) for seat in range(n)]
-    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-}
+
+
+def to_action(lean: int, seat: int) -> Play:
+    """The real `Play` of lean action `lean` (`card * 2 + face_down`, see `core`) by `seat`."""
+    return _PLAYS[seat][lean & 1][DECK[lean >> 1]]
+
+
+def from_action(play: Play) -> int:
+    """The lean action of a real `Play`."""
+    return INDEX[play.card] * 2 + (1 if play.face_down else 0)
 
 
 @dataclass(frozen=True)
@@ -226,7 +264,8 @@ def known_holdings(view: TwoTenJackView) -> dict[int, tuple[str, ...]]:
 
 
 class TwoTenJackGame:
-    """Match state. Phases: "play" (`to_act` plays a card), "scored" (the next dealer deals), "over"."""
+    """Match state around the round's rules core. Phases: "play" (`to_act` plays a card), "scored" (the
+    next dealer deals), "over"."""
 
     def __init__(self, config: TwoTenJackConfig, seed: int) -> None:
         self.config = config
@@ -234,41 +273,41 @@ class TwoTenJackGame:
         players = config.players
         self._players = players
         self._removed = tuple(removed_cards(players))
-        self._pack = pack(players)
+        self._pack = [INDEX[card] for card in pack(players)]
         dealer = config.first_dealer
         self._first_dealer = random.Random(seed).randrange(players) if dealer is None else dealer
         self._totals = [0] * players
         self._round_scores: list[tuple[int, ...]] = []
         self._round_no = 0
+        stacked = None if config.stacked_deck is None else [INDEX[card] for card in config.stacked_deck]
         # The first round's start, for the table scene to animate before the first action.
-        self.opening: tuple[Event, ...] = tuple(self._start_round(config.stacked_deck))
+        self.opening: tuple[Event, ...] = tuple(self._start_round(stacked))
 
-    def _start_round(self, stacked: tuple[str, ...] | None) -> list[Event]:
+    def _start_round(self, stacked: list[int] | None) -> list[Event]:
         players = self._players
         self._round_no += 1
         self._dealer = dealer = (self._first_dealer + self._round_no - 1) % players
-        cards = list(stacked or self._pack)
+        cards = self._pack[:] if stacked is None else stacked
         if stacked is None:
             random.Random(f"{self._seed}:{self._round_no}").shuffle(cards)
+        self._core = core = LeanTwoTenJack.dealt(cards, players, dealer)
+        # Each hand in the order its cards came: dealt as the core deals them, then drawn.
         self._hands: list[list[str]] = [[] for _ in range(players)]
-        dealt = HAND_SIZE * players
-        for index in range(dealt):
-            self._hands[(dealer + 1 + index) % players].append(cards[index])
-        self._stock = cards[dealt:][::-1]  # bottom..top: pop() draws the top card
-        self._hidden_top = bool(self._stock)
-        self._leader = self._to_act = (dealer + 1) % players
-        self._opening_trick = True
-        self._trick: list[tuple[str, bool]] = []
-        self._piles: list[list[str]] = [[] for _ in range(players)]
+        for card, seat in zip(cards, DEALT_TO[players][dealer], strict=False):
+            self._hands[seat].append(DECK[card])
+        # The stock as dealt, bottom to top, and how much of it the core has left: its draws are the cards
+        # above that, the top one first.
+        self._stock_dealt = tuple([DECK[card] for card in core.stock])
+        self._stock_left = len(core.stock)
         self._tricks: list[TrickWon] = []
         self._drawn: list[tuple[int, str]] = []
         self._hidden_drawn_by: int | None = None
         self._phase = PLAY
-        self._options: tuple[Options, str, str | None] | None = None
+        self._options: tuple[int, int, str] | None = None
         return [
-            RoundStarted(self._round_no, dealer, self._leader, self._removed),
-            *(HandDealt(seat, tuple(self._hands[seat])) for seat in _CLOCKWISE[players][self._leader]),
-            StockLaid(tuple(self._stock[:-1]), self._hidden_top),
+            RoundStarted(self._round_no, dealer, core.leader, self._removed),
+            *(HandDealt(seat, tuple(self._hands[seat])) for seat in CLOCKWISE[players][core.leader]),
+            StockLaid(self._stock_dealt[:-1], core.hidden_top),
         ]
 
     @property
@@ -278,7 +317,9 @@ class TwoTenJackGame:
     @property
     def to_act(self) -> int | None:
         """The seat to play, the next dealer once a round is scored, None when the match is over."""
-        return None if self._phase == OVER else self._to_act
+        if self._phase == PLAY:
+            return self._core.to_act
+        return self._next_dealer() if self._phase == SCORED else None
 
     @property
     def is_over(self) -> bool:
@@ -294,115 +335,124 @@ class TwoTenJackGame:
 
     def returns(self) -> tuple[int, ...]:
         """Each seat's points in the current (or just scored) round, reversals included."""
-        return tuple(pile_points(pile) for pile in self._piles)
+        return tuple(self._core.returns())
+
+    def lean(self) -> LeanTwoTenJack:
+        """A copy of the current round's rules core: the full-information state the search plays on."""
+        return self._core.copy()
 
     def legal_actions(self) -> list[Action]:
         """Every action open to `to_act`: its legal plays, or `NextRound` once a round is scored."""
         if self._phase == PLAY:
-            seat = self._to_act
-            return [_PLAYS[seat, card, face_down] for card, face_down in self._play_options()[0]]
-        return [NextRound(self._to_act)] if self._phase == SCORED else []
+            core = self._core
+            seat = core.to_act
+            # Kept until the next play: a player's `legal_actions` and then `apply` ask the same.
+            self._options = mask, down, code = options(core.hands[seat], core.trick, core.down, core.opening)
+            plays = _PLAYS[seat][down]
+            return [plays[card] for card in in_hand_order(self._hands[seat], core.hands[seat], mask, code)]
+        return [NextRound(self._next_dealer())] if self._phase == SCORED else []
+
+    def _next_dealer(self) -> int:
+        return (self._dealer + 1) % self._players
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out one action; an illegal one raises an `IllegalAction` (a ValueError) with the
         player's reason, changing nothing."""
-        if isinstance(action, Play):
-            return self._play(action.seat, action.card, action.face_down)
-        if isinstance(action, NextRound):
-            if self._phase != SCORED:
-                raise refusal("match_over" if self._phase == OVER else "round_not_over")
-            if action.seat != self._to_act:
-                raise refusal("not_your_turn")
-            return self._start_round(None)
-        raise ValueError(f"not a Two-Ten-Jack action: {action!r}")
-
-    def _play(self, seat: int, card: str, face_down: bool) -> list[Event]:
+        if not isinstance(action, Play):
+            return self._next_round(action)
         if self._phase != PLAY:
             raise refusal("match_over" if self._phase == OVER else "round_over")
-        if seat != self._to_act:
+        seat, card, face_down = action.seat, action.card, action.face_down
+        core = self._core
+        if seat != core.to_act:
             raise refusal("not_your_turn")
         hand = self._hands[seat]
         if card not in hand:
             raise refusal("not_in_hand")
-        options, code, suit = self._play_options()
-        if (card, face_down) not in options:
-            raise refusal("face_up" if face_down and not options[0][1] else code, suit)
+        mask, down, code = self._options or core.options()
+        if not CARD_BIT[card] & mask or face_down != down:
+            suit = SUIT[DECK[core.trick[led_at(core.down)]]] if code == MUST_FOLLOW else None
+            raise refusal("face_up" if face_down and not down else code, suit)
         self._options = None
         hand.remove(card)
-        trick = self._trick
-        face_down = bool(face_down)
-        trick.append((card, face_down))
         events: list[Event] = [_PLAYED[seat, card, face_down]]
-        if len(trick) < self._players:
-            self._to_act = (seat + 1) % self._players
-        else:
-            self._gather(events)
+        trick, leader, hidden = core.trick, core.leader, core.hidden_top
+        core.apply(INDEX[card] * 2 + down)
+        if not core.trick:
+            self._gathered(events, trick, leader, hidden)
         return events
 
-    def _play_options(self) -> tuple[Options, str, str | None]:
-        """The player to act's options, kept until the next play: `legal_actions` then `apply` ask twice."""
-        if self._options is None:
-            self._options = play_options(self._hands[self._to_act], self._trick, self._opening_trick)
-        return self._options
+    def _next_round(self, action: Action) -> list[Event]:
+        if not isinstance(action, NextRound):
+            raise ValueError(f"not a Two-Ten-Jack action: {action!r}")
+        if self._phase != SCORED:
+            raise refusal("match_over" if self._phase == OVER else "round_not_over")
+        if action.seat != self._next_dealer():
+            raise refusal("not_your_turn")
+        return self._start_round(None)
 
-    def _gather(self, events: list[Event]) -> None:
-        """The full trick goes to its winner, who draws first and leads next; the last trick scores."""
-        players, leader, trick = self._players, self._leader, self._trick
-        winner = (leader + winning_play(trick)) % players
-        cards = tuple([card for card, _ in trick])
+    def _legal(self) -> Options:
+        """The legal plays of the seat to act, in its hand's order."""
+        core = self._core
+        mask, down, code = core.options()
+        face_down = bool(down)
+        seat = core.to_act
+        return [(card, face_down) for card in in_hand_order(self._hands[seat], core.hands[seat], mask, code)]
+
+    def _gathered(self, events: list[Event], trick: list[int], leader: int, hidden: bool) -> None:
+        """The events of the trick the core has just gathered (`trick`, led by `leader`): its winner, then
+        the draws as the core made them, the stock's cards from its top (the face-down one first, when
+        `hidden`) round the table from the winner (`CLOCKWISE`); the round is scored once the hands are
+        empty."""
+        core = self._core
+        winner = core.leader
+        cards = tuple([DECK[card] for card in trick])
         won = TrickWon(winner, cards, sum([POINTS[card] for card in cards]), leader)
-        self._piles[winner] += cards
         self._tricks.append(won)
         events.append(won)
-        self._trick = []
-        self._opening_trick = False
-        self._leader = self._to_act = winner
-        stock, hands = self._stock, self._hands
-        if stock:
-            seats = _CLOCKWISE[players][winner]
-            if self._hidden_top:
-                card = stock.pop()
-                hands[winner].append(card)
-                events.append(_DRAWN[winner, card, True])
-                self._hidden_top, self._hidden_drawn_by = False, winner
-                seats = seats[1:]
-            for seat in seats:
-                card = stock.pop()
-                hands[seat].append(card)
+        left, drawn = len(core.stock), self._stock_left
+        if left == drawn:
+            if core.over():
+                events += self._score_round()
+            return
+        self._stock_left = left
+        for seat, card in zip(
+            CLOCKWISE[self._players][winner], reversed(self._stock_dealt[left:drawn]), strict=True
+        ):
+            self._hands[seat].append(card)
+            events.append(_DRAWN[seat, card, hidden])
+            if hidden:
+                self._hidden_drawn_by, hidden = seat, False
+            else:
                 self._drawn.append((seat, card))
-                events.append(_DRAWN[seat, card, False])
-        elif not hands[winner]:
-            events += self._score_round()
 
     def _score_round(self) -> list[Event]:
-        points = self.returns()
-        piles = tuple(tuple(pile) for pile in self._piles)
-        reversals = tuple(
-            (seat, name)
-            for seat, pile in enumerate(piles)
-            for name, six in (("hearts", SCORING_HEARTS), ("spades", SCORING_SPADES))
-            if six <= set(pile)
-        )
-        self._totals = [total + gained for total, gained in zip(self._totals, points, strict=True)]
-        self._round_scores.append(points)
-        events: list[Event] = [RoundScored(self._round_no, points, piles, reversals, self.totals)]
+        gained = self.returns()
+        won = tuple((seat, name) for seat, pile in enumerate(self._core.piles) for name in reversals(pile))
+        self._totals = [total + gain for total, gain in zip(self._totals, gained, strict=True)]
+        self._round_scores.append(gained)
+        events: list[Event] = [RoundScored(self._round_no, gained, self._piles(), won, self.totals)]
         if self._round_no >= self.config.round_count:
             self._phase = OVER
             best = max(self._totals)
             events.append(MatchOver(self.totals, tuple(s for s, t in enumerate(self._totals) if t == best)))
         else:
             self._phase = SCORED
-            self._to_act = (self._dealer + 1) % self._players
         return events
+
+    def _piles(self) -> tuple[tuple[str, ...], ...]:
+        """Each seat's scoring pile: the cards of the tricks it won, in order."""
+        piles: list[tuple[str, ...]] = [() for _ in range(self._players)]
+        for won in self._tricks:
+            piles[won.seat] += won.cards
+        return tuple(piles)
 
     def copy(self) -> "TwoTenJackGame":
         """An independent copy, cheap enough for thousands of playouts per second."""
         other = object.__new__(TwoTenJackGame)
         other.__dict__.update(self.__dict__)
+        other._core = self._core.copy()
         other._hands = [hand[:] for hand in self._hands]
-        other._stock = self._stock[:]
-        other._trick = self._trick[:]
-        other._piles = [pile[:] for pile in self._piles]
         other._tricks = self._tricks[:]
         other._drawn = self._drawn[:]
         other._totals = self._totals[:]
@@ -412,36 +462,36 @@ class TwoTenJackGame:
     def view(self, seat: int) -> TwoTenJackView:
         if isinstance(seat, bool) or seat not in range(self._players):
             raise ValueError(f"no such seat: {seat!r}")
-        hand = tuple(self._hands[seat])
-        legal = self._play_options()[0] if self._phase == PLAY and seat == self._to_act else []
-        stock = self._stock[:-1] if self._hidden_top else self._stock
-        # Only a lead can be face down, and its leader knows it.
-        trick = tuple(
-            ((self._leader + index) % self._players, None if down and seat != self._leader else card, down)
-            for index, (card, down) in enumerate(self._trick)
-        )
+        core = self._core
+        players, leader, down, stock = self._players, core.leader, core.down, core.stock
+        legal = self._legal() if self._phase == PLAY and seat == core.to_act else []
+        trick: list[tuple[int, str | None, bool]] = [
+            ((leader + index) % players, DECK[card], False) for index, card in enumerate(core.trick)
+        ]
+        if down:  # only a lead can be face down, and its leader knows it
+            trick[0] = (leader, trick[0][1] if seat == leader else None, True)
         return TwoTenJackView(
             seat=seat,
-            players=self._players,
+            players=players,
             round_no=self._round_no,
             rounds=self.config.round_count,
             phase=self._phase,
             dealer=self._dealer,
-            leader=self._leader,
+            leader=leader,
             to_act=self.to_act,
-            opening=self._opening_trick,
-            hand=hand,
-            hand_sizes=tuple(len(h) for h in self._hands),
+            opening=core.opening,
+            hand=tuple(self._hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self._hands),
             legal=tuple(legal),
             removed=self._removed,
-            stock=() if self._hidden_top or not stock else (stock[-1],),
-            stock_count=len(self._stock),
-            stock_hidden_top=self._hidden_top,
+            stock=() if core.hidden_top or not stock else (DECK[stock[-1]],),
+            stock_count=len(stock),
+            stock_hidden_top=core.hidden_top,
             drawn=tuple(self._drawn),
             hidden_drawn_by=self._hidden_drawn_by,
-            trick=trick,
+            trick=tuple(trick),
             tricks=tuple(self._tricks),
-            piles=tuple(tuple(pile) for pile in self._piles),
+            piles=self._piles(),
             round_scores=tuple(self._round_scores),
             totals=self.totals,
         )

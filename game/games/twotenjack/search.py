@@ -23,21 +23,25 @@ from dataclasses import dataclass
 
 from game.ai.dealing import Dealer
 from game.games.twotenjack import easy as twotenjack_easy
-from game.games.twotenjack.cards import DECK, JOKER, JOKER_CALL, POINTS, STRENGTH, SUIT, TRUMPS
-from game.games.twotenjack.core import (
+from game.games.twotenjack.cards import (
     BIT,
+    DECK,
     GUARDED_MASK,
     INDEX,
     JK_BIT,
+    JOKER,
+    JOKER_CALL,
     PLAIN_MASK,
+    POINTS,
+    STRENGTH,
+    SUIT,
     SUIT_MASK,
     TRUMP_MASK,
-    LeanTwoTenJack,
-    from_action,
+    TRUMPS,
     mask_of,
-    to_action,
 )
-from game.games.twotenjack.rules import Play, TwoTenJackView, known_holdings
+from game.games.twotenjack.core import LeanTwoTenJack
+from game.games.twotenjack.rules import Play, TwoTenJackView, from_action, known_holdings, to_action
 
 __all__ = [
     "FACE_DOWN",
@@ -207,18 +211,17 @@ def sample(view: TwoTenJackView, rng: random.Random) -> LeanTwoTenJack:
             stock = cards + stock  # bottom..top: the visible top is drawn first
         else:
             trick = [cards[0], *trick[1:]]
-    state = object.__new__(LeanTwoTenJack)
-    state.players = plan.players
-    state.hands = hands
-    state.stock = stock if stock is not plan.top else stock[:]
-    state.hidden_top = plan.hidden_top
-    state.leader = plan.leader
-    state.to_act = (plan.leader + len(trick)) % plan.players
-    state.trick = trick if trick is not plan.trick else trick[:]
-    state.down = plan.down
-    state.opening = plan.opening
-    state.piles = plan.piles[:]
-    return state
+    return LeanTwoTenJack.of(
+        plan.players,
+        hands,
+        stock if stock is not plan.top else stock[:],
+        plan.hidden_top,
+        plan.leader,
+        trick if trick is not plan.trick else trick[:],
+        plan.down,
+        plan.opening,
+        plan.piles[:],
+    )
 
 
 def explain(view: TwoTenJackView, action: Play | int) -> tuple[str, dict[str, str]]:
