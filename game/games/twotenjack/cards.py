@@ -73,12 +73,33 @@ REVERSAL = 90
 REVERSALS = (("hearts", mask_of(SCORING_HEARTS), -REVERSAL), ("spades", mask_of(SCORING_SPADES), REVERSAL))
 
 
-# The cards by points, so that a pile scores in a few `bit_count`s.
-_BY_POINTS = tuple(
-    (value, mask_of(card for card in DECK if POINTS[card] == value))
-    for value in sorted(set(POINTS.values()))
-    if value
+def _settled(first: int, last: int) -> list[int]:
+    """What every set of the card ints first..last-1 scores in a pile (bit k stands for card first + k):
+    its points, and a reversal's change when it holds that reversal's six cards, which lie in one block."""
+    table = [0]
+    for card in DECK[first:last]:  # the sets with the card: those without it, plus its points
+        value = POINTS[card]
+        table += [points + value for points in table]
+    for _, six, change in REVERSALS:
+        bits = (six >> first) & (len(table) - 1)
+        if not bits:
+            continue
+        assert bits << first == six, "a reversal's six cards lie in one block"
+        others = sub = (len(table) - 1) & ~bits
+        while True:  # the six with every set of the other cards
+            table[bits | sub] += change
+            if not sub:
+                break
+            sub = (sub - 1) & others
+    return table
+
+
+# A pile's settlement precomputed by block of thirteen card ints, one suit each (the last one also holds
+# the joker), so that it scores in four lookups at the end of every playout.
+_SPADES, _HEARTS, _DIAMONDS, _REST = (
+    _settled(first, last) for first, last in ((0, 13), (13, 26), (26, 39), (39, len(DECK)))
 )
+_SUIT_BITS = (1 << 13) - 1
 
 ACE_OF_SPADES = "AS"
 JOKER_CALL = "3S"
@@ -143,13 +164,10 @@ def reversals(mask: int) -> list[str]:
 
 def pile_score(mask: int) -> int:
     """A scoring pile's points, with both reversals: the round's settlement for its player."""
-    total = 0
-    for value, cards in _BY_POINTS:
-        total += value * (mask & cards).bit_count()
-    for _, six, change in REVERSALS:
-        if mask & six == six:
-            total += change
-    return total
+    bits = _SUIT_BITS
+    return (
+        _SPADES[mask & bits] + _HEARTS[mask >> 13 & bits] + _DIAMONDS[mask >> 26 & bits] + _REST[mask >> 39]
+    )
 
 
 # The refusals of illegal actions: the code under which the interface translates each (`illegal.<code>`,

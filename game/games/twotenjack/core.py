@@ -9,8 +9,8 @@ and the computer players' search plays on it directly, hundreds of thousands of 
 
 So it leaves out everything a search does not need: no events, no validation, no match, no dataclasses.
 Cards are ints, their index in `DECK`; a hand and a scoring pile are bitmasks of those ints (a hand holds
-at most four cards, and masks make the legal-play filter one `&`, a copy a flat list copy and the score a
-few `bit_count`s). A lean action is one int, `card * 2 + face_down`.
+at most four cards, and masks make the legal-play filter one `&`, a copy a flat list copy and the score
+four table lookups). A lean action is one int, `card * 2 + face_down`.
 """
 
 import random
@@ -299,8 +299,8 @@ class LeanTwoTenJack:
             self.apply(legal[int(rand() * len(legal))] if len(legal) > 1 else legal[0])
         players = self.players
         hands, stock, piles = self.hands, self.stock, self.piles
-        bit, row_of, follow_of, after = BIT, ROW, FOLLOW, _AFTER[players]
-        jk_bit, three_s = JK_BIT, THREE_S
+        bit, row_of, follow_of, after, clockwise = BIT, ROW, FOLLOW, _AFTER[players], CLOCKWISE[players]
+        jk_bit, three_s, pop = JK_BIT, THREE_S, stock.pop
         winner = self.leader
         if self.opening and hands[winner]:
             self._open(rand)
@@ -345,11 +345,10 @@ class LeanTwoTenJack:
             winner = best
             piles[winner] |= taken
             if stock:
-                pop = stock.pop
-                for seat in CLOCKWISE[players][winner]:
+                for seat in clockwise[winner]:
                     hands[seat] |= bit[pop()]
-                self.hidden_top = False
         self.leader = self.to_act = winner
+        self.hidden_top = False  # the stock is drawn to its end
         return [pile_score(pile) for pile in piles]
 
     def _open(self, rand: Callable[[], float]) -> None:
