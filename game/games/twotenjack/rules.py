@@ -27,6 +27,7 @@ from config, seed and actions, and a copy of the state carries no generator.
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 
 from game.games.twotenjack.cards import (
     CARD_BIT,
@@ -60,6 +61,7 @@ __all__ = [
     "HandDealt",
     "MatchOver",
     "NextRound",
+    "Phase",
     "Play",
     "RoundScored",
     "RoundStarted",
@@ -75,7 +77,17 @@ __all__ = [
 ]
 
 
-PLAY, SCORED, OVER = "play", "scored", "over"
+class Phase(StrEnum):
+    """Where a match stands. Each phase equals its string ("play", "scored", "over"), so the scenes and tests
+    that compare with strings, and the journal's JSON digests, see no difference."""
+
+    PLAY = "play"  # `to_act` plays a card
+    SCORED = "scored"  # the round is scored: the next dealer deals (NextRound)
+    OVER = "over"
+
+
+# The members by module name: the hot path reads a global five times faster than an enum's attribute.
+PLAY, SCORED, OVER = Phase.PLAY, Phase.SCORED, Phase.OVER
 
 
 def _whole(value: object, low: int, high: int | None = None) -> bool:
@@ -231,7 +243,7 @@ class TwoTenJackView:
     players: int
     round_no: int
     rounds: int
-    phase: str  # "play", "scored" (NextRound awaited) or "over"
+    phase: Phase
     dealer: int
     leader: int  # who leads (or led) the current trick
     to_act: int | None
@@ -311,19 +323,19 @@ class TwoTenJackGame:
         ]
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._phase
 
     @property
     def to_act(self) -> int | None:
         """The seat to play, the next dealer once a round is scored, None when the match is over."""
-        if self._phase == PLAY:
+        if self._phase is PLAY:
             return self._core.to_act
-        return self._next_dealer() if self._phase == SCORED else None
+        return self._next_dealer() if self._phase is SCORED else None
 
     @property
     def is_over(self) -> bool:
-        return self._phase == OVER
+        return self._phase is OVER
 
     @property
     def round_no(self) -> int:
@@ -343,14 +355,14 @@ class TwoTenJackGame:
 
     def legal_actions(self) -> list[Action]:
         """Every action open to `to_act`: its legal plays, or `NextRound` once a round is scored."""
-        if self._phase == PLAY:
+        if self._phase is PLAY:
             core = self._core
             seat = core.to_act
             # Kept until the next play: a player's `legal_actions` and then `apply` ask the same.
             self._options = mask, down, code = options(core.hands[seat], core.trick, core.down, core.opening)
             plays = _PLAYS[seat][down]
             return [plays[card] for card in in_hand_order(self._hands[seat], core.hands[seat], mask, code)]
-        return [NextRound(self._next_dealer())] if self._phase == SCORED else []
+        return [NextRound(self._next_dealer())] if self._phase is SCORED else []
 
     def _next_dealer(self) -> int:
         return (self._dealer + 1) % self._players
@@ -360,8 +372,8 @@ class TwoTenJackGame:
         player's reason, changing nothing."""
         if not isinstance(action, Play):
             return self._next_round(action)
-        if self._phase != PLAY:
-            raise refusal("match_over" if self._phase == OVER else "round_over")
+        if self._phase is not PLAY:
+            raise refusal("match_over" if self._phase is OVER else "round_over")
         seat, card, face_down = action.seat, action.card, action.face_down
         core = self._core
         if seat != core.to_act:
@@ -385,8 +397,8 @@ class TwoTenJackGame:
     def _next_round(self, action: Action) -> list[Event]:
         if not isinstance(action, NextRound):
             raise ValueError(f"not a Two-Ten-Jack action: {action!r}")
-        if self._phase != SCORED:
-            raise refusal("match_over" if self._phase == OVER else "round_not_over")
+        if self._phase is not SCORED:
+            raise refusal("match_over" if self._phase is OVER else "round_not_over")
         if action.seat != self._next_dealer():
             raise refusal("not_your_turn")
         return self._start_round(None)
@@ -464,7 +476,7 @@ class TwoTenJackGame:
             raise ValueError(f"no such seat: {seat!r}")
         core = self._core
         players, leader, down, stock = self._players, core.leader, core.down, core.stock
-        legal = self._legal() if self._phase == PLAY and seat == core.to_act else []
+        legal = self._legal() if self._phase is PLAY and seat == core.to_act else []
         trick: list[tuple[int, str | None, bool]] = [
             ((leader + index) % players, DECK[card], False) for index, card in enumerate(core.trick)
         ]
