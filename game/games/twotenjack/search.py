@@ -11,15 +11,17 @@ seat's own hand and the public cards (removed, played, the stock's visible top, 
 - a face-down opening lead means the leader held nothing but the joker, spades and hearts: the
   face-down card is one of them, and so is every card the leader still holds from the deal.
 
-Such a fact covers the cards the seat held at that moment. Every later draw is seen face up, except the
-stock's face-down top, drawn by the winner of the first trick: facts from the first trick do not cover
-it. While it may still be in that seat's hand (no card the seat played since could only have been it),
-one of the seat's unknown cards is dealt under the later facts only.
+Each fact is read off the legal plays themselves (`core.options`), not restated here, and covers the cards
+the seat held at that moment. Every later draw is seen face up, except the stock's face-down top, drawn
+by the winner of the first trick: facts from the first trick do not cover it. While it may still be in
+that seat's hand (no card the seat played since could only have been it), one of the seat's unknown
+cards is dealt under the later facts only.
 """
 
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from game.ai.dealing import Dealer
 from game.games.twotenjack import easy as twotenjack_easy
@@ -28,19 +30,13 @@ from game.games.twotenjack.cards import (
     DECK,
     GUARDED_MASK,
     INDEX,
-    JK_BIT,
-    JOKER,
-    JOKER_CALL,
     PLAIN_MASK,
     POINTS,
-    STRENGTH,
-    SUIT,
-    SUIT_MASK,
-    TRUMP_MASK,
-    TRUMPS,
+    led_at,
     mask_of,
+    winning,
 )
-from game.games.twotenjack.core import LeanTwoTenJack
+from game.games.twotenjack.core import LeanTwoTenJack, options
 from game.games.twotenjack.rules import Play, TwoTenJackView, from_action, known_holdings, to_action
 
 __all__ = [
@@ -74,12 +70,23 @@ class Facts:
 FACE_DOWN, STOCK = -1, -2
 
 
+@cache
+def _void(led: int, played: int) -> int:
+    """The cards a seat that played `played` on the card led `led` cannot have held: held with it, the rules
+    (`core.options`) would have refused that play. In effect the suit led (the ace of spades a spade),
+    trumps after a joker lead, the joker after a 3 of spades lead; nothing for the joker played."""
+    held = BIT[played]
+    return mask_of(
+        card for card in range(len(DECK)) if not options(held | BIT[card], [led], False, False)[0] & held
+    )
+
+
 def _trick_facts(
     plays: list[tuple[int, str | None, bool]], early: bool, first: list[int], later: list[int]
 ) -> None:
     """Adds what one trick's plays tell to the forbidden masks (`first`: facts of the first trick)."""
     forbid = first if early else later
-    start = 1 if plays[0][2] else 0
+    start = led_at(plays[0][2])
     if start:
         forbid[plays[0][0]] |= PLAIN_MASK
     if len(plays) <= start:
@@ -88,16 +95,7 @@ def _trick_facts(
     assert led is not None
     for seat, card, _ in plays[start + 1 :]:
         assert card is not None
-        if led == JOKER:
-            if card not in TRUMPS:
-                forbid[seat] |= TRUMP_MASK
-            continue
-        if card == JOKER:
-            continue
-        if led == JOKER_CALL:
-            forbid[seat] |= JK_BIT
-        if SUIT[card] != SUIT[led]:
-            forbid[seat] |= SUIT_MASK[SUIT[led]]
+        forbid[seat] |= _void(INDEX[led], INDEX[card])
 
 
 def facts(view: TwoTenJackView) -> Facts:
@@ -234,11 +232,11 @@ def explain(view: TwoTenJackView, action: Play | int) -> tuple[str, dict[str, st
     params = {"card": card}
     if len(view.legal) == 1:
         return "only", params
-    face_up = [played for _, played, down in view.trick if not down and played is not None]
-    if not face_up:
-        return ("lead", params) if not view.trick else ("take", params)
-    strength = STRENGTH[SUIT[face_up[0]]]
-    if strength[card] > max(strength[played] for played in face_up):
+    if not view.trick:
+        return "lead", params
+    # The trick as the rules read it, the card added last: a face-down lead never counts, whatever it is.
+    trick = [0 if played is None else INDEX[played] for _, played, _ in view.trick]
+    if winning([*trick, INDEX[card]], view.trick[0][2]) == len(trick):
         return "take", params
     if POINTS[card] < 0:
         return "dump", params
