@@ -7,8 +7,18 @@ from operator import attrgetter
 
 import pytest
 
-from game.games.twotenjack.cards import DECK, card_points, removed_cards, score_pile, trick_winner
-from game.games.twotenjack.core import legal_plays, play_options
+from game.games.twotenjack.cards import (
+    DECK,
+    INDEX,
+    STRENGTH,
+    SUIT,
+    SYMBOLS,
+    card_points,
+    removed_cards,
+    score_pile,
+    trick_winner,
+)
+from game.games.twotenjack.core import LeanTwoTenJack, legal_plays, play_options
 from game.games.twotenjack.rules import (
     CardPlayed,
     Event,
@@ -25,6 +35,7 @@ from game.games.twotenjack.rules import (
     known_holdings,
     pack,
 )
+from game.rules.errors import IllegalAction
 
 ROUNDS = 10_000  # random rounds per player count
 STRICT = 30  # of which the first are also checked for refusals and views at every step
@@ -312,6 +323,249 @@ def test_opening_lead_restriction() -> None:
     unchanged(game, Play(1, "AC"), "you do not hold that card")
     game.apply(Play(1, "5C"))
     assert game.view(2).legal == (("9C", False),)
+
+
+# Rare plays, each through every door: the checked rules function, the rules core and the table engine.
+# (players, the hands of the seats that play, from seat 0 who leads the round, the plays before the seat to
+# act, its legal plays in the engine's order, and a play refused with its code and suit). Rows with
+# `opening` False lie after the first trick, which the engine reaches only by play: the core and the rules
+# function take them.
+ALL_GUARDED = ("AH", "KH", "QS", "4S")
+RARE = {
+    "a hand of the joker, spades and hearts leads face down": (
+        3,
+        {0: ("JK", "5S", "2H", "AS")},
+        [],
+        [("JK", True), ("5S", True), ("2H", True), ("AS", True)],
+        ("5S", False, "lead_face_down", None),
+    ),
+    "the opening lead is not the joker, a spade or a heart while the hand holds another": (
+        3,
+        {0: ("JK", "5C", "AS", "9D")},
+        [],
+        [("5C", False), ("9D", False)],
+        ("AS", False, "opening_lead", None),
+    ),
+    "only a hand of the joker, spades and hearts leads face down": (
+        3,
+        {0: ("JK", "5C", "AS", "9D")},
+        [],
+        [("5C", False), ("9D", False)],
+        ("5C", True, "face_up", None),
+    ),
+    "after a face-down lead the second card is free, and face up": (
+        3,
+        {0: ALL_GUARDED, 1: ("5C", "2H", "QD", "JK")},
+        [("AH", True)],
+        [("5C", False), ("2H", False), ("QD", False), ("JK", False)],
+        ("JK", True, "face_up", None),
+    ),
+    "the 3 of spades led calls the joker": (
+        3,
+        {0: ALL_GUARDED, 1: ("3S", "9C", "5D", "6D"), 2: ("JK", "5S", "8D", "7H")},
+        [("KH", True), ("3S", False)],
+        [("JK", False)],
+        ("5S", False, "joker_call", None),
+    ),
+    "the 3 of spades led without the joker asks for spades": (
+        3,
+        {0: ALL_GUARDED, 1: ("3S", "9C", "5D", "6D"), 2: ("5S", "9D", "8D", "7H")},
+        [("KH", True), ("3S", False)],
+        [("5S", False)],
+        ("9D", False, "must_follow", "S"),
+    ),
+    "the 3 of spades not led calls nothing": (
+        4,
+        {
+            0: ALL_GUARDED,
+            1: ("4D", "9C", "5D", "6D"),
+            2: ("3S", "6C", "7C", "8C"),
+            3: ("JK", "5S", "9D", "8H"),
+        },
+        [("KH", True), ("4D", False), ("3S", False)],
+        [("9D", False), ("JK", False)],
+        ("5S", False, "must_follow", "D"),
+    ),
+    "the joker led asks for a trump, the ace of spades one": (
+        3,
+        {0: ALL_GUARDED, 1: ("JK", "9C", "5D", "6D"), 2: ("JC", "5S", "AS", "7H")},
+        [("4S", True), ("JK", False)],
+        [("AS", False), ("7H", False)],
+        ("5S", False, "joker_lead", None),
+    ),
+    "the joker led to a hand without trumps": (
+        3,
+        {0: ALL_GUARDED, 1: ("JK", "9C", "5D", "6D"), 2: ("JC", "5S", "8D", "9S")},
+        [("4S", True), ("JK", False)],
+        [("JC", False), ("5S", False), ("8D", False), ("9S", False)],
+        ("JC", True, "face_up", None),
+    ),
+    "the ace of spades follows spades": (
+        3,
+        {0: ALL_GUARDED, 1: ("5S", "9C", "5D", "6D"), 2: ("AS", "9D", "7H", "8C")},
+        [("AH", True), ("5S", False)],
+        [("AS", False)],
+        ("7H", False, "must_follow", "S"),
+    ),
+    "the ace of spades does not follow hearts": (
+        3,
+        {0: ALL_GUARDED, 1: ("5H", "9C", "5D", "6D"), 2: ("AS", "7H", "9D", "8C")},
+        [("AH", True), ("5H", False)],
+        [("7H", False)],
+        ("AS", False, "must_follow", "H"),
+    ),
+    "a hand void in hearts plays the ace of spades on them": (
+        3,
+        {0: ALL_GUARDED, 1: ("5H", "9C", "5D", "6D"), 2: ("AS", "9D", "7C", "8C")},
+        [("AH", True), ("5H", False)],
+        [("AS", False), ("9D", False), ("7C", False), ("8C", False)],
+        ("AS", True, "face_up", None),
+    ),
+    "the joker joins the suit followed, after its cards": (
+        3,
+        {0: ALL_GUARDED, 1: ("3D", "9C", "5D", "6D"), 2: ("JK", "7D", "10C", "8C")},
+        [("QS", True), ("3D", False)],
+        [("7D", False), ("JK", False)],
+        ("10C", False, "must_follow", "D"),
+    ),
+    "the joker on a suit the hand lacks": (
+        3,
+        {0: ALL_GUARDED, 1: ("3D", "9C", "5D", "6D"), 2: ("JK", "7C", "10C", "8C")},
+        [("QS", True), ("3D", False)],
+        [("JK", False), ("7C", False), ("10C", False), ("8C", False)],
+        ("JK", True, "face_up", None),
+    ),
+}
+LATER = {
+    "any card leads after the first trick": (
+        ("JK", "5S", "2H"),
+        [],
+        [("JK", False), ("5S", False), ("2H", False)],
+        ("JK", True, "face_up", None),
+    ),
+    "a joker lead after the first trick": (
+        ("5H", "AS", "9D", "KS"),
+        [("JK", False)],
+        [("5H", False), ("AS", False)],
+        ("9D", False, "joker_lead", None),
+    ),
+}
+
+
+def same_state(one: LeanTwoTenJack, two: LeanTwoTenJack) -> bool:
+    return all(getattr(one, name) == getattr(two, name) for name in LeanTwoTenJack.__slots__)
+
+
+def check_rare_in_core(
+    players: int,
+    hands: dict[int, Sequence[str]],
+    plays: list[tuple[str, bool]],
+    opening: bool,
+    legal: list[tuple[str, bool]],
+    refused: tuple[str, bool, str, str | None],
+) -> None:
+    """The rules function and the rules core, at the row's position, agree with the row."""
+    seat = len(plays)
+    assert legal_plays(hands[seat], plays, opening) == legal
+    trick = [(index, INDEX[card], down) for index, (card, down) in enumerate(plays)]
+    cards = [[INDEX[card] for card in hands.get(other, ())] for other in range(players)]
+    state = LeanTwoTenJack.from_parts(players, cards, [], False, 0, trick, opening, [[]] * players)
+    assert state.to_act == seat
+    assert sorted(state.legal()) == sorted(INDEX[card] * 2 + down for card, down in legal)
+    _, down, code, _ = refused
+    _, face_down, other = state.options()
+    assert code == ("face_up" if down and not face_down else other)
+
+
+@pytest.mark.parametrize(("players", "hands", "plays", "legal", "refused"), RARE.values(), ids=list(RARE))
+def test_rare_plays_through_every_door(
+    players: int,
+    hands: dict[int, Sequence[str]],
+    plays: list[tuple[str, bool]],
+    legal: list[tuple[str, bool]],
+    refused: tuple[str, bool, str, str | None],
+) -> None:
+    check_rare_in_core(players, hands, plays, True, legal, refused)
+    game = stacked_game(players, players - 1, hands)
+    for seat, (card, down) in enumerate(plays):
+        game.apply(Play(seat, card, down))
+    seat = len(plays)
+    assert [SEAT_CARD_DOWN(action) for action in game.legal_actions()] == [(seat, *play) for play in legal]
+    assert game.view(seat).legal == tuple(legal)
+    card, down, code, suit = refused
+    before = game.view(seat)
+    with pytest.raises(IllegalAction) as refusal:
+        game.apply(Play(seat, card, down))
+    assert refusal.value.code == code and refusal.value.params.get("suit") == (suit and SYMBOLS[suit])
+    assert game.view(seat) == before
+    # Every legal play takes the engine where it takes the core it wraps, stepped on its own.
+    for play in legal:
+        twin, state = game.copy(), game.lean()
+        twin.apply(Play(seat, *play))
+        state.apply(INDEX[play[0]] * 2 + play[1])
+        assert same_state(twin.lean(), state)
+
+
+@pytest.mark.parametrize(("hand", "plays", "legal", "refused"), LATER.values(), ids=list(LATER))
+def test_rare_plays_after_the_first_trick(
+    hand: tuple[str, ...],
+    plays: list[tuple[str, bool]],
+    legal: list[tuple[str, bool]],
+    refused: tuple[str, bool, str, str | None],
+) -> None:
+    check_rare_in_core(3, {len(plays): hand}, plays, False, legal, refused)
+
+
+def test_once_the_stock_is_gone_tricks_draw_nothing_and_the_last_one_scores() -> None:
+    for players in range(2, 7):
+        game = TwoTenJackGame(TwoTenJackConfig(players, rounds=1), seed=players)
+        rng = random.Random(players)
+        while game.view(0).stock_count:
+            game.apply(rng.choice(game.legal_actions()))
+        sizes = game.view(0).hand_sizes
+        assert game.view(0).trick == () and set(sizes) == {4}
+        while True:
+            events = []
+            for _ in range(players):
+                events += game.apply(rng.choice(game.legal_actions()))
+            *played, won = events[: players + 1]
+            assert all(isinstance(event, CardPlayed) for event in played) and isinstance(won, TrickWon)
+            sizes = tuple(size - 1 for size in sizes)
+            assert game.view(0).hand_sizes == sizes
+            if sizes[0]:
+                assert len(events) == players + 1  # no draw
+                continue
+            scored, over = events[players + 1 :]
+            lean = game.lean()
+            assert lean.over() and lean.stock == [] and lean.to_act == won.seat == game.view(0).leader
+            assert scored.points == tuple(lean.returns()) == game.returns() and over.totals == scored.totals
+            break
+
+
+def test_both_reversals_in_one_pile() -> None:
+    """Two players, seat 0 always playing its strongest card and seat 1 its weakest: in some round seat 0
+    takes all six scoring hearts and all six scoring spades, and the round scores both reversals."""
+    for seed in range(200):
+        game = TwoTenJackGame(TwoTenJackConfig(2, rounds=1), seed)
+        events: list[Event] = []
+        while not game.is_over:
+            view = game.view(game.to_act)
+            face_up = [card for _, card, down in view.trick if not down and card is not None]
+            strength = STRENGTH[SUIT[face_up[0]]] if face_up else None
+
+            def power(action: Play, strength: dict[str, int] | None = strength) -> int:
+                return (strength or STRENGTH[SUIT[action.card]])[action.card]
+
+            pick = max if game.to_act == 0 else min
+            events += game.apply(pick(game.legal_actions(), key=power))
+        scored = events[-2]
+        assert isinstance(scored, RoundScored)
+        if scored.reversals == ((0, "hearts"), (0, "spades")):
+            pile = scored.piles[0]
+            assert scored.points[0] == score_pile(pile) == sum(map(card_points, pile)) - 90 + 90
+            assert scored.points == game.returns() == tuple(game.lean().returns())
+            return
+    pytest.fail("no pile with both reversals in 200 rounds")
 
 
 def test_refusals_by_phase() -> None:

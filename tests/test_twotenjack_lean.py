@@ -1,5 +1,5 @@
-"""The lean Two-Ten-Jack round against the real game: random rounds played in step, move by move, and the
-rollout reproducible from its seed."""
+"""The rules core (the lean round) and the table engine that wraps it, in step move by move on random
+rounds of 2 to 6 players; the rollout against stepping the core, from every trick; positions rebuilt."""
 
 import random
 
@@ -19,9 +19,30 @@ def lean_cards(state: LeanTwoTenJack) -> list[int]:
     return held + [card for pile in state.piles for card in cards_of(pile)]
 
 
+def same_state(one: LeanTwoTenJack, two: LeanTwoTenJack) -> bool:
+    return all(getattr(one, name) == getattr(two, name) for name in LeanTwoTenJack.__slots__)
+
+
+def check_view(game: TwoTenJackGame, state: LeanTwoTenJack) -> None:
+    """The seat to act's view tells what the core holds: hands, stock, trick, piles and points."""
+    view = game.view(state.to_act)
+    assert sorted(INDEX[card] for card in view.hand) == state.hand(view.seat)
+    assert list(view.hand_sizes) == [hand.bit_count() for hand in state.hands]
+    assert (view.stock_count, view.stock_hidden_top) == (len(state.stock), state.hidden_top)
+    assert view.stock == (() if state.hidden_top or not state.stock else (DECK[state.stock[-1]],))
+    assert (view.leader, view.opening) == (state.leader, state.opening)
+    assert [card for _, card, _ in view.trick] == [
+        None if index == 0 and state.down and view.seat != state.leader else DECK[card]
+        for index, card in enumerate(state.trick)
+    ]
+    assert [sum(1 << INDEX[card] for card in pile) for pile in view.piles] == state.piles
+    assert list(game.returns()) == state.returns()
+
+
 def play_in_step(players: int, seed: int) -> None:
-    """A random round of the real game with lean copies taken at the start and at a random point, each
-    checked at every step and at the end."""
+    """A random round of the table engine with copies of its rules core taken at the start and at a random
+    point, stepped on their own: at every step they offer the engine's legal plays in its order, reach the
+    very state the engine's core reaches, and the view tells what they hold."""
     rng = random.Random(seed)
     game = TwoTenJackGame(TwoTenJackConfig(players, rounds=1), seed)
     lean = [game.lean()]
@@ -44,6 +65,9 @@ def play_in_step(players: int, seed: int) -> None:
         game.apply(action)
         for state in lean:
             state.apply(from_action(action))
+            assert same_state(state, game.lean())
+        if not game.is_over:
+            check_view(game, lean[0])
         step += 1
     for state in lean:
         assert state.over() and state.stock == [] and state.trick == []
@@ -94,8 +118,7 @@ def test_from_parts_rebuilds_any_position_and_rollout_finishes_it() -> None:
             state.opening,
             [cards_of(pile) for pile in state.piles],
         )
-        for name in LeanTwoTenJack.__slots__:
-            assert getattr(rebuilt, name) == getattr(state, name), name
+        assert same_state(rebuilt, state)
         # The rollout picks the k-th legal play, k = int(random() * count), drawing only when there is a
         # choice: stepping with `apply` on the same draws must reach the very same end.
         stepped, draws = state.copy(), random.Random(seed)
@@ -103,11 +126,47 @@ def test_from_parts_rebuilds_any_position_and_rollout_finishes_it() -> None:
             legal = stepped.legal()
             stepped.apply(legal[int(draws.random() * len(legal))] if len(legal) > 1 else legal[0])
         scores = state.rollout(random.Random(seed))
-        for name in LeanTwoTenJack.__slots__:
-            assert getattr(stepped, name) == getattr(state, name), name
+        assert same_state(stepped, state)
         assert state.over() and state.trick == [] and state.stock == []
         assert sum(pile.bit_count() for pile in state.piles) == len(pack(players))
         assert scores == state.returns()
+
+
+class Replay(random.Random):
+    """Hands out recorded draws, counting them."""
+
+    def __init__(self, draws: list[float]) -> None:
+        super().__init__(0)
+        self.draws, self.used = draws, 0
+
+    def random(self) -> float:
+        self.used += 1
+        return self.draws[self.used - 1]
+
+
+def test_the_rollout_follows_legal_and_apply_from_every_trick() -> None:
+    """The rollout's tight loop is the one deliberate copy of the follow rule and the trick winner: a round
+    stepped with `legal`/`apply` on recorded draws, rolled out again from the start of each of its tricks
+    on the draws left, ends in the very same state, scores and draws used."""
+    for seed in range(250):
+        players = 2 + seed % 5
+        draws = [random.Random(seed).random() for _ in range(len(pack(players)))]
+        stepped, used = LeanTwoTenJack.deal(random.Random(seed), players, seed % players), 0
+        starts = []
+        while not stepped.over():
+            if not stepped.trick:
+                starts.append((stepped.copy(), used))
+            legal = stepped.legal()
+            if len(legal) > 1:
+                stepped.apply(legal[int(draws[used] * len(legal))])
+                used += 1
+            else:
+                stepped.apply(legal[0])
+        assert len(starts) == len(pack(players)) // players
+        for start, offset in starts:
+            replay = Replay(draws[offset:])
+            assert start.rollout(replay) == stepped.returns()
+            assert same_state(start, stepped) and replay.used == used - offset
 
 
 def test_a_face_down_opening_lead_counts_the_second_card_as_led() -> None:

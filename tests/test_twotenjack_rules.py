@@ -1,8 +1,11 @@
 """Two-Ten-Jack rule vectors: the points table, reversals, removed cards, trick winners, legal plays."""
 
+import random
+
 import pytest
 
-from game.games.twotenjack.cards import DECK, REFUSALS, refusal
+from game.games.twotenjack.cards import DECK, INDEX, REFUSALS, mask_of, pile_score, refusal, reversals
+from game.games.twotenjack.core import LeanTwoTenJack
 from game.rules.errors import IllegalAction
 from game.rules.twotenjack import card_points, legal_plays, removed_cards, score_pile, trick_winner
 
@@ -52,6 +55,23 @@ def test_the_whole_pack_is_worth_ten() -> None:
 def test_score_pile_with_reversals(pile: tuple[str, ...], points: int) -> None:
     assert score_pile(pile) == points
     assert score_pile(list(reversed(pile))) == points
+    held = set(pile)
+    assert reversals(mask_of(pile)) == [
+        name for name, six in (("hearts", SIX_HEARTS), ("spades", SIX_SPADES)) if held >= set(six)
+    ]
+
+
+def test_pile_score_is_the_points_table_and_the_reversals() -> None:
+    """The engines' precomputed settlement against a plain sum, on random piles (half of them holding
+    six hearts or six spades, or both) and on the whole pack."""
+    rng = random.Random(14)
+    for number in range(3000):
+        pile = set(rng.sample(DECK, rng.randrange(len(DECK) + 1)))
+        pile |= set(SIX_HEARTS) if number % 2 else set()
+        pile |= set(SIX_SPADES) if number % 4 < 2 else set()
+        reversal = -90 * (pile >= set(SIX_HEARTS)) + 90 * (pile >= set(SIX_SPADES))
+        assert pile_score(mask_of(pile)) == sum(map(card_points, pile)) + reversal
+    assert pile_score(mask_of(DECK)) == 10
 
 
 @pytest.mark.parametrize(
@@ -121,6 +141,14 @@ def down(card: str) -> tuple[str, bool]:
 )
 def test_trick_winner(plays: list[tuple[str, bool]], winner: int) -> None:
     assert trick_winner(plays) == winner
+    if len(plays) > 1:  # the rules core gathers the trick, completed by its last play, to the same seat
+        players = len(plays)
+        hands = [[] for _ in range(players - 1)] + [[INDEX[plays[-1][0]]]]
+        trick = [(seat, INDEX[card], down) for seat, (card, down) in enumerate(plays[:-1])]
+        state = LeanTwoTenJack.from_parts(players, hands, [], False, 0, trick, plays[0][1], [[]] * players)
+        state.apply(INDEX[plays[-1][0]] * 2)
+        assert (state.leader, state.to_act, state.trick) == (winner, winner, [])
+        assert state.piles[winner] == mask_of(card for card, _ in plays) and state.over()
 
 
 @pytest.mark.parametrize(

@@ -291,8 +291,8 @@ class LeanTwoTenJack:
 
         That loop is the one deliberate copy of `options` (after the lead) and of `cards.winning`: calling
         them plays a third fewer rounds per second, and the rollout is what the search spends its time on.
-        tests/test_twotenjack_lean.py keeps it honest against stepping `legal()`/`apply()` on the same
-        draws."""
+        tests/test_twotenjack_lean.py keeps it honest, from every trick of random rounds against
+        stepping `legal()`/`apply()` on the same draws."""
         rand = rng.random
         while self.trick:
             legal = self.legal()
