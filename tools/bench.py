@@ -9,8 +9,9 @@ Königrufen is measured twice: the normal path (`KoenigrufenGame`, the checked e
 match around the rules core) and the lean path, the rules core alone as the search plays out on it
 (`LeanKoenigrufen.deal` then `rollout`, `game/games/koenigrufen/core.py`), whose line says `"path": "lean"`;
 `--rollouts` adds the search's own unit, lean rollouts per second from mid-deal positions.
-Two-Ten-Jack gets a lean line too once `game/rules/twotenjack_lean.py` exists. `tools/bench_openspiel.py`
-measures OpenSpiel's tarok the same way, for comparison.
+Two-Ten-Jack is measured the same two ways: the table engine (`TwoTenJackGame`) and, on the lean line,
+the rules core it wraps, as the search plays it out (`LeanTwoTenJack.deal` then `rollout`).
+`tools/bench_openspiel.py` measures OpenSpiel's tarok the same way, for comparison.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from game.games.falkenstein.data import HEROES
 from game.games.falkenstein.session import FalkensteinConfig, FalkensteinGame
 from game.games.koenigrufen.core import LeanKoenigrufen
 from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
+from game.games.twotenjack.core import LeanTwoTenJack
 from game.games.twotenjack.rules import TwoTenJackConfig, TwoTenJackGame
 
 
@@ -86,20 +88,12 @@ def koenigrufen_rollouts(seconds: float) -> dict[str, object]:
     }
 
 
-def twotenjack_lean_games() -> Callable[[int], None] | None:
-    """The lean Two-Ten-Jack round (`LeanTwoTenJack.deal(rng, players, dealer)` then `rollout`), when that
-    module exists: imported late, so the bench runs without it."""
-    try:
-        from game.games.twotenjack import core as twotenjack_lean
-    except ImportError:
-        return None
-    lean = getattr(twotenjack_lean, "LeanTwoTenJack", None)
-    if lean is None:
-        return None
+def twotenjack_lean_games() -> Callable[[int], None]:
+    """The rules core alone, as the search uses it: a fresh round and a rollout per game."""
     rng = random.Random(0)
 
     def play(seed: int) -> None:
-        lean.deal(rng, 3, seed % 3).rollout(rng)  # three players, as on the normal path
+        LeanTwoTenJack.deal(rng, 3, seed % 3).rollout(rng)  # three players, as on the normal path
 
     return play
 
