@@ -107,7 +107,10 @@ TRUMPS = frozenset(card for card in DECK if SUIT[card] == "H") | {ACE_OF_SPADES}
 # What the opening lead may not be while the hand holds any other card.
 GUARDED = TRUMPS | {JOKER} | {card for card in DECK if SUIT[card] == "S"}
 
+# The joker is the last card of DECK, so a hand holds it exactly when it is at least JK_BIT: a comparison
+# the hot paths make instead of a `&`, which builds a new int.
 JK_BIT = CARD_BIT[JOKER]
+assert DECK[-1] == JOKER
 THREE_S = INDEX[JOKER_CALL]
 SUIT_MASK: dict[str, int] = {suit: mask_of(card for card in DECK if SUIT[card] == suit) for suit in SUITS}
 TRUMP_MASK = mask_of(TRUMPS)
@@ -139,15 +142,15 @@ _ROWS = {led: tuple(table[card] for card in DECK) for led, table in STRENGTH.ite
 ROW: tuple[tuple[int, ...], ...] = tuple(_ROWS[SUIT[card]] for card in DECK)
 
 
-def led_at(down: bool) -> int:
-    """Where the card led lies in a trick: a face-down opening lead never counts, the second card leads."""
-    return 1 if down else 0
+# LED_AT[down]: where the card led lies in a trick, `down` when its first card lies face down: a face-down
+# opening lead never counts, and the second card leads.
+LED_AT = (0, 1)
 
 
 def winning(trick: Sequence[int], down: bool) -> int:
     """The index in `trick` (card ints in play order, the first face down when `down`) of the play that
     wins it so far; the trick holds a face-up card."""
-    first = led_at(down)
+    first = LED_AT[down]
     row = ROW[trick[first]]
     best, best_strength = first, row[trick[first]]
     for index in range(first + 1, len(trick)):

@@ -26,6 +26,7 @@ from game.games.twotenjack.cards import (
     INDEX,
     JK_BIT,
     JOKER,
+    LED_AT,
     MAX_PLAYERS,
     PLAIN_MASK,
     ROW,
@@ -35,7 +36,6 @@ from game.games.twotenjack.cards import (
     cards_of,
     check_cards,
     check_plays,
-    led_at,
     mask_of,
     pack,
     pile_score,
@@ -47,11 +47,14 @@ FREE, OPENING_LEAD, LEAD_FACE_DOWN = "face_up", "opening_lead", "lead_face_down"
 MUST_FOLLOW, JOKER_LEAD, JOKER_CALLED = "must_follow", "joker_lead", "joker_call"
 # _FOLLOW_CODE[led]: why a card that does not follow the card led is refused.
 _FOLLOW_CODE = tuple(JOKER_LEAD if card == JOKER else MUST_FOLLOW for card in DECK)
-_PACK = {n: [INDEX[card] for card in pack(n)] for n in CLOCKWISE}
+# PACKS[players]: the round's card ints, in deck order (`cards.pack`).
+PACKS = {n: [INDEX[card] for card in pack(n)] for n in CLOCKWISE}
 # DEALT_TO[players][dealer]: the seat each card dealt goes to, one at a time from the dealer's left.
 DEALT_TO = {
     n: [tuple((dealer + 1 + k) % n for k in range(HAND_SIZE * n)) for dealer in range(n)] for n in CLOCKWISE
 }
+# _CARD_OF[action]: the card of a lean action, `action >> 1` looked up rather than computed (cheaper).
+_CARD_OF = tuple(action >> 1 for action in range(2 * len(DECK)))
 # _AFTER[players][seat]: the seats that play after `seat` leads, clockwise.
 _AFTER = {n: [seats[1:] for seats in rounds] for n, rounds in CLOCKWISE.items()}
 
@@ -64,11 +67,11 @@ def options(hand: int, trick: Sequence[int], down: bool, opening: bool) -> tuple
             return hand, 0, FREE
         plain = hand & PLAIN_MASK
         return (plain, 0, OPENING_LEAD) if plain else (hand, 1, LEAD_FACE_DOWN)
-    first = led_at(down)
+    first = LED_AT[down]
     if first == len(trick):  # only the face-down lead so far: the card played now is the card led
         return hand, 0, FREE
     led = trick[first]
-    if hand & JK_BIT:
+    if hand >= JK_BIT:  # the joker in hand
         if led == THREE_S:
             return JK_BIT, 0, JOKER_CALLED
         follow = hand & FOLLOW[led]
@@ -195,15 +198,15 @@ class LeanTwoTenJack:
         time from the dealer's left (`DEALT_TO`), the rest the stock, its top card face down."""
         seats = DEALT_TO[players][dealer]
         hands = [0] * players
-        for card, seat in zip(cards, seats, strict=False):  # the rest of the pack is the stock
-            hands[seat] |= BIT[card]
+        for index, seat in enumerate(seats):  # the rest of the pack is the stock
+            hands[seat] |= BIT[cards[index]]
         stock = cards[len(seats) :][::-1]
         return cls.of(players, hands, stock, True, seats[0], [], False, True, [0] * players)
 
     @classmethod
     def deal(cls, rng: random.Random, players: int, dealer: int) -> "LeanTwoTenJack":
         """A fresh round shuffled by `rng` (the very permutation the table's shuffle of `pack` makes)."""
-        cards = _PACK[players][:]
+        cards = PACKS[players][:]
         rng.shuffle(cards)
         return cls.dealt(cards, players, dealer)
 
@@ -251,7 +254,7 @@ class LeanTwoTenJack:
         """Play lean `action` for the seat to act (trusted). A full trick goes to its winner, who leads
         the next: its list is left as it was and a new one begun (the table engine reads the trick it
         held), and while the stock lasts the winner draws first, then the others clockwise."""
-        card = action >> 1
+        card = _CARD_OF[action]
         seat = self.to_act
         self.hands[seat] ^= BIT[card]
         trick = self.trick
@@ -323,7 +326,7 @@ class LeanTwoTenJack:
             best, best_strength = winner, row[led]
             for seat in after[winner]:
                 hand = hands[seat]
-                if hand & jk_bit:
+                if hand >= jk_bit:  # the joker in hand
                     if led == three_s:
                         choice = jk_bit
                     else:

@@ -26,29 +26,28 @@ from config, seed and actions, and a copy of the state carries no generator.
 """
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from game.games.twotenjack.cards import (
-    CARD_BIT,
     CLOCKWISE,
     DECK,
     HAND_SIZE,
     INDEX,
+    LED_AT,
     MAX_PLAYERS,
     MIN_PLAYERS,
     POINTS,
     SUIT,
-    Options,
     check_card,
     check_players,
-    led_at,
     pack,
     refusal,
     removed_cards,
     reversals,
 )
-from game.games.twotenjack.core import DEALT_TO, MUST_FOLLOW, LeanTwoTenJack, in_hand_order, options
+from game.games.twotenjack.core import DEALT_TO, MUST_FOLLOW, PACKS, LeanTwoTenJack, in_hand_order, options
 
 __all__ = [
     "HAND_SIZE",
@@ -222,6 +221,7 @@ _PLAYS = [
 ]
 _PLAYED = {key: CardPlayed(*key) for key in _KEYS}
 _DRAWN = {key: CardDrawn(*key) for key in _KEYS}
+_LEAN = {card: INDEX[card] * 2 for card in DECK}  # a card's lean action face up
 
 
 def to_action(lean: int, seat: int) -> Play:
@@ -285,7 +285,6 @@ class TwoTenJackGame:
         players = config.players
         self._players = players
         self._removed = tuple(removed_cards(players))
-        self._pack = [INDEX[card] for card in pack(players)]
         dealer = config.first_dealer
         self._first_dealer = random.Random(seed).randrange(players) if dealer is None else dealer
         self._totals = [0] * players
@@ -299,14 +298,14 @@ class TwoTenJackGame:
         players = self._players
         self._round_no += 1
         self._dealer = dealer = (self._first_dealer + self._round_no - 1) % players
-        cards = self._pack[:] if stacked is None else stacked
+        cards = PACKS[players][:] if stacked is None else stacked
         if stacked is None:
             random.Random(f"{self._seed}:{self._round_no}").shuffle(cards)
         self._core = core = LeanTwoTenJack.dealt(cards, players, dealer)
         # Each hand in the order its cards came: dealt as the core deals them, then drawn.
         self._hands: list[list[str]] = [[] for _ in range(players)]
-        for card, seat in zip(cards, DEALT_TO[players][dealer], strict=False):
-            self._hands[seat].append(DECK[card])
+        for index, seat in enumerate(DEALT_TO[players][dealer]):
+            self._hands[seat].append(DECK[cards[index]])
         # The stock as dealt, bottom to top, and how much of it the core has left: its draws are the cards
         # above that, the top one first.
         self._stock_dealt = tuple([DECK[card] for card in core.stock])
@@ -315,7 +314,7 @@ class TwoTenJackGame:
         self._drawn: list[tuple[int, str]] = []
         self._hidden_drawn_by: int | None = None
         self._phase = PLAY
-        self._options: tuple[int, int, str] | None = None
+        self._options: tuple[Sequence[str], int, str] | None = None
         return [
             RoundStarted(self._round_no, dealer, core.leader, self._removed),
             *(HandDealt(seat, tuple(self._hands[seat])) for seat in CLOCKWISE[players][core.leader]),
@@ -357,11 +356,9 @@ class TwoTenJackGame:
         """Every action open to `to_act`: its legal plays, or `NextRound` once a round is scored."""
         if self._phase is PLAY:
             core = self._core
-            seat = core.to_act
-            # Kept until the next play: a player's `legal_actions` and then `apply` ask the same.
-            self._options = mask, down, code = options(core.hands[seat], core.trick, core.down, core.opening)
-            plays = _PLAYS[seat][down]
-            return [plays[card] for card in in_hand_order(self._hands[seat], core.hands[seat], mask, code)]
+            cards, down, _ = self._listed()
+            plays = _PLAYS[core.to_act][down]
+            return [plays[card] for card in cards]
         return [NextRound(self._next_dealer())] if self._phase is SCORED else []
 
     def _next_dealer(self) -> int:
@@ -381,15 +378,15 @@ class TwoTenJackGame:
         hand = self._hands[seat]
         if card not in hand:
             raise refusal("not_in_hand")
-        mask, down, code = self._options or core.options()
-        if not CARD_BIT[card] & mask or face_down != down:
-            suit = SUIT[DECK[core.trick[led_at(core.down)]]] if code == MUST_FOLLOW else None
+        cards, down, code = self._listed()
+        if card not in cards or face_down != down:
+            suit = SUIT[DECK[core.trick[LED_AT[core.down]]]] if code == MUST_FOLLOW else None
             raise refusal("face_up" if face_down and not down else code, suit)
         self._options = None
         hand.remove(card)
         events: list[Event] = [_PLAYED[seat, card, face_down]]
         trick, leader, hidden = core.trick, core.leader, core.hidden_top
-        core.apply(INDEX[card] * 2 + down)
+        core.apply(_LEAN[card] + down)
         if not core.trick:
             self._gathered(events, trick, leader, hidden)
         return events
@@ -403,13 +400,18 @@ class TwoTenJackGame:
             raise refusal("not_your_turn")
         return self._start_round(None)
 
-    def _legal(self) -> Options:
-        """The legal plays of the seat to act, in its hand's order."""
-        core = self._core
-        mask, down, code = core.options()
-        face_down = bool(down)
-        seat = core.to_act
-        return [(card, face_down) for card in in_hand_order(self._hands[seat], core.hands[seat], mask, code)]
+    def _listed(self) -> tuple[Sequence[str], int, str]:
+        """The options of the seat to act (`core.options`): the cards it may play, in its hand's order; 1
+        when they go face down; the refusal code answering any other play. Kept until the next play, as
+        `legal_actions`, `view` and `apply` all ask."""
+        if self._options is None:
+            core = self._core
+            seat = core.to_act
+            held, hand = core.hands[seat], self._hands[seat]
+            mask, down, code = options(held, core.trick, core.down, core.opening)
+            whole = mask == held and code != MUST_FOLLOW  # the hand as it is, the common case
+            self._options = (hand if whole else in_hand_order(hand, held, mask, code)), down, code
+        return self._options
 
     def _gathered(self, events: list[Event], trick: list[int], leader: int, hidden: bool) -> None:
         """The events of the trick the core has just gathered (`trick`, led by `leader`): its winner, then
@@ -422,21 +424,22 @@ class TwoTenJackGame:
         won = TrickWon(winner, cards, sum([POINTS[card] for card in cards]), leader)
         self._tricks.append(won)
         events.append(won)
-        left, drawn = len(core.stock), self._stock_left
-        if left == drawn:
+        top, stock = self._stock_left, self._stock_dealt
+        if top == len(core.stock):
             if core.over():
                 events += self._score_round()
             return
-        self._stock_left = left
-        for seat, card in zip(
-            CLOCKWISE[self._players][winner], reversed(self._stock_dealt[left:drawn]), strict=True
-        ):
+        for seat in CLOCKWISE[self._players][winner]:
+            top -= 1
+            card = stock[top]
             self._hands[seat].append(card)
             events.append(_DRAWN[seat, card, hidden])
             if hidden:
                 self._hidden_drawn_by, hidden = seat, False
             else:
                 self._drawn.append((seat, card))
+        assert top == len(core.stock), "one card each"
+        self._stock_left = top
 
     def _score_round(self) -> list[Event]:
         gained = self.returns()
@@ -465,6 +468,7 @@ class TwoTenJackGame:
         other.__dict__.update(self.__dict__)
         other._core = self._core.copy()
         other._hands = [hand[:] for hand in self._hands]
+        other._options = None  # it may list this game's own hand
         other._tricks = self._tricks[:]
         other._drawn = self._drawn[:]
         other._totals = self._totals[:]
@@ -476,7 +480,10 @@ class TwoTenJackGame:
             raise ValueError(f"no such seat: {seat!r}")
         core = self._core
         players, leader, down, stock = self._players, core.leader, core.down, core.stock
-        legal = self._legal() if self._phase is PLAY and seat == core.to_act else []
+        legal: list[tuple[str, bool]] = []
+        if self._phase is PLAY and seat == core.to_act:
+            cards, face_down, _ = self._listed()
+            legal = [(card, bool(face_down)) for card in cards]
         trick: list[tuple[int, str | None, bool]] = [
             ((leader + index) % players, DECK[card], False) for index, card in enumerate(core.trick)
         ]

@@ -30,9 +30,9 @@ from game.games.twotenjack.cards import (
     DECK,
     GUARDED_MASK,
     INDEX,
+    LED_AT,
     PLAIN_MASK,
     POINTS,
-    led_at,
     mask_of,
     winning,
 )
@@ -86,7 +86,7 @@ def _trick_facts(
 ) -> None:
     """Adds what one trick's plays tell to the forbidden masks (`first`: facts of the first trick)."""
     forbid = first if early else later
-    start = led_at(plays[0][2])
+    start = LED_AT[plays[0][2]]
     if start:
         forbid[plays[0][0]] |= PLAIN_MASK
     if len(plays) <= start:
