@@ -3,6 +3,7 @@ player, person or computer at a level, the match seed and its length; and that s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,7 +62,7 @@ def encode(setup: CardTableSetup) -> dict[str, Any]:
     }
 
 
-def decoder(game: str, fewest: int, most: int) -> schema.Check[CardTableSetup]:
+def decoder(game: str, fewest: int, most: int) -> Callable[[Any], CardTableSetup]:
     """The check of a `game` table's setup in a journal, with `fewest` to `most` seats."""
     seat = schema.shape(
         lambda fields: SeatPlayer(**fields),
@@ -73,8 +74,8 @@ def decoder(game: str, fewest: int, most: int) -> schema.Check[CardTableSetup]:
         "seats": schema.items(seat, fewest, most),
     }
 
-    def decode(data: Any, where: schema.Where = "setup") -> CardTableSetup:
-        fields = schema.obj(data, where, table)
+    def decode(data: Any) -> CardTableSetup:
+        fields = schema.obj(data, "setup", table)
         return CardTableSetup(game, fields["seats"], fields["seed"], fields["deals"])
 
     return decode

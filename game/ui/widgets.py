@@ -391,7 +391,7 @@ class Form:
 class Hotspot(Widget):
     """A clickable area drawn by its owner (a card to call, a talon half): glows on hover and focus."""
 
-    def __init__(self, rect: pygame.Rect, on_click: Callable[[], None], label: str = "") -> None:
+    def __init__(self, rect: pygame.Rect, on_click: Callable[[], object], label: str = "") -> None:
         super().__init__(rect)
         self.on_click, self.label = on_click, label
         self.pressed = False

@@ -42,7 +42,7 @@ from game.games.koenigrufen.cards import (
     winning,
     winning_index,
 )
-from game.games.koenigrufen.core import CALL, DISCARD, TALON, TRICKS, LeanKoenigrufen
+from game.games.koenigrufen.core import CALL, DISCARD, TALON, TRICKS, LeanAction, LeanKoenigrufen
 from game.games.koenigrufen.easy import hand_value, mates, ranked_discards
 from game.games.koenigrufen.rules import (
     Action,
@@ -88,7 +88,10 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
     """A function dealing, at each call, one world consistent with `view` as a lean state."""
     me, declarer = view.seat, view.declarer
     hand = _ints(view.hand)
-    completed = [(t.leader, tuple(_ints(t.cards)), t.winner) for t in view.tricks]
+    completed: list[tuple[int, tuple[int, ...], int]] = []
+    for t in view.tricks:
+        assert t.winner is not None, "a completed trick has its winner"
+        completed.append((t.leader, tuple(_ints(t.cards)), t.winner))
     trick = _ints(view.trick.cards)
     talon = None if view.talon is None else (tuple(_ints(view.talon[0])), tuple(_ints(view.talon[1])))
     discarded = view.talon_taken is not None and view.phase not in ("talon", "discard")
@@ -232,12 +235,12 @@ def root_moves(view: KoenigrufenView) -> list[object]:
     return []
 
 
-def habit(view: KoenigrufenView, rng: random.Random) -> object:
+def habit(view: KoenigrufenView, rng: random.Random) -> LeanAction:
     """The easy player's move, as a lean action: the search keeps it unless another is clearly better."""
     return from_action(koenigrufen_easy.choose(view, rng))
 
 
-def action(view: KoenigrufenView, lean: object) -> Action:
+def action(view: KoenigrufenView, lean: LeanAction) -> Action:
     return to_action(lean, view.seat, view.phase)
 
 

@@ -6,6 +6,7 @@ left; play runs 0 → 1 → 2 → 3, counter-clockwise around the table.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -148,7 +149,7 @@ class KoenigrufenTable(TrickTable):
         spots = []
         for i, king in enumerate(KINGS):
             rect = pygame.Rect(left + i * (w + gap), area.y + 56, w, h)
-            spots.append(Hotspot(rect, lambda k=king: self.act(CallKing(seat, k)), card_label(king)))
+            spots.append(Hotspot(rect, partial(self.act, CallKing(seat, king)), card_label(king)))
         self.panel_form = Form(spots)
         self._focus_panel()
 
@@ -160,7 +161,7 @@ class KoenigrufenTable(TrickTable):
                 continue
             rects = [c.rect(self.app.cards, self.card_w) for c in cards]
             rect = rects[0].unionall(rects[1:])
-            spots.append(Hotspot(rect, lambda h=half: self.act(TakeTalon(seat, h)), tr("kr.take_half")))
+            spots.append(Hotspot(rect, partial(self.act, TakeTalon(seat, half)), tr("kr.take_half")))
         self.panel_form = Form(spots)
         self._focus_panel()
 
@@ -187,7 +188,12 @@ class KoenigrufenTable(TrickTable):
     def play_card(self, index: int) -> None:
         """During the discard a click picks or drops a card; otherwise it plays it."""
         seat = self.hand_seat
-        if self.game.phase == "discard" and self.awaiting is Awaiting.PERSON and seat == self.game.to_act:
+        if (
+            self.game.phase == "discard"
+            and self.awaiting is Awaiting.PERSON
+            and seat is not None
+            and seat == self.game.to_act
+        ):
             if 0 <= index < len(self.hand):
                 card = self.hand[index].code
                 if card in self.chosen:

@@ -19,7 +19,7 @@ cards is dealt under the later facts only.
 """
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -82,7 +82,7 @@ def _void(led: int, played: int) -> int:
 
 
 def _trick_facts(
-    plays: list[tuple[int, str | None, bool]], early: bool, first: list[int], later: list[int]
+    plays: Sequence[tuple[int, str | None, bool]], early: bool, first: list[int], later: list[int]
 ) -> None:
     """Adds what one trick's plays tell to the forbidden masks (`first`: facts of the first trick)."""
     forbid = first if early else later
@@ -116,11 +116,11 @@ def facts(view: TwoTenJackView) -> Facts:
     for number, won in enumerate(view.tricks):
         for k, card in enumerate(won.cards):
             played_by[(won.leader + k) % players].append((number, INDEX[card]))
-    for seat, card, _ in view.trick:
-        if card is not None:
-            played_by[seat].append((len(view.tricks), INDEX[card]))
-    for plays in played_by:
-        seen |= mask_of(card for _, card in plays)
+    for seat, shown, _ in view.trick:
+        if shown is not None:
+            played_by[seat].append((len(view.tricks), INDEX[shown]))
+    for seat_plays in played_by:
+        seen |= mask_of(card for _, card in seat_plays)
     for seat in range(players):
         seen |= mask_of(known[seat])
     slots: list[tuple[int, int, int]] = []
