@@ -54,3 +54,4 @@ class GameSpec:
     computer: Computer | None = None  # levelled computer players, where the game has them
     start: str = "game.scenes.card_start:CardTableStart"  # its menu start section, "module:Class"
     score_scene: str = "game.scenes.score:ScoreScene"  # what draws its sheet: (app, sheet, way out)
+    bench: str = ""  # the module whose PATHS `tools/bench.py` times (and its `rollouts`, if any)

@@ -55,5 +55,6 @@ SPEC = GameSpec(
     table="game.games.falkenstein.table:FalkensteinTable",
     pack="french",
     fan=("QH", "RJ", "AS"),
+    bench="game.games.falkenstein.bench",
     start="game.games.falkenstein.start:FalkensteinStart",
 )

@@ -47,6 +47,7 @@ SPEC = GameSpec(
     table="game.games.koenigrufen.table:KoenigrufenTable",
     pack="tarock",
     fan=("I", "SK", "XXI"),
+    bench="game.games.koenigrufen.bench",
     computer=Computer(easy.choose, search),
     score_scene="game.games.koenigrufen.score:KoenigrufenScore",
 )

@@ -42,5 +42,6 @@ SPEC = GameSpec(
     table="game.games.twotenjack.table:TwoTenJackTable",
     pack="french",
     fan=("2H", "10H", "JH"),
+    bench="game.games.twotenjack.bench",
     computer=Computer(easy.choose, search),
 )
