@@ -346,6 +346,8 @@ def is_legal_discard(hand: Sequence[str], discard: Sequence[str]) -> bool:
     return discard_problem(hand, discard) is None
 
 
-def legal_discards(hand: Sequence[str]) -> list[tuple[str, ...]]:
-    """Every legal discard from `hand` (unchecked), cards in the hand's order, suit cards first."""
-    return [tuple(DECK[c] for c in discard) for discard in legal_discard_list(_numbers(hand))]
+def legal_discards(
+    hand: Sequence[str], size: int = DISCARD_SIZE, trumps_first: bool = False
+) -> list[tuple[str, ...]]:
+    """Every legal discard of `size` from `hand` (unchecked), cards in the hand's order, first pool first."""
+    return [tuple(DECK[c] for c in d) for d in legal_discard_list(_numbers(hand), size, trumps_first)]

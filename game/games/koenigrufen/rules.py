@@ -324,7 +324,7 @@ class KoenigrufenView:
     trick: Trick  # the trick being played (empty between tricks)
     tricks: tuple[Trick, ...]  # completed tricks of this deal, with their winners
     partner: int | None  # the partner once revealed publicly
-    alone: bool  # publicly known that the declarer plays alone
+    alone: bool  # publicly known that the declarer plays alone (always so in a contract without a call)
     score_sheet: tuple[ScoreLine, ...]
     totals: tuple[int, ...]
     profile: Profile  # the rules of the match; `pays` tells what a contract wins or loses
@@ -333,6 +333,8 @@ class KoenigrufenView:
     bids: tuple[tuple[int, str], ...]  # the auction so far: (seat, word) as `BidMade` says it
     open_hands: tuple[tuple[str, ...], ...]  # per seat: the cards laid open (ouvert), else empty
     tricks_won: tuple[int, ...]  # tricks taken per seat so far
+    bid_options: tuple[str, ...]  # the viewer's legal words when it is to bid (`BidMade.word`), else empty
+    playable: tuple[str, ...]  # the viewer's legal cards when it is to play, else empty
 
 
 def pays(profile: Profile, contract_id: str) -> tuple[int, int]:
@@ -791,7 +793,7 @@ class KoenigrufenGame:
             trick=Trick(core.leader, _codes(core.trick)),
             tricks=self._trick_views,
             partner=core.partner if core.shown else None,
-            alone=core.shown and core.partner is None,
+            alone=contract is not None and (not contract.call or (core.shown and core.partner is None)),
             score_sheet=tuple(self._sheet),
             totals=tuple(self._totals),
             profile=core.profile,
@@ -800,6 +802,15 @@ class KoenigrufenGame:
             bids=self._bids,
             open_hands=self._open_hands(),
             tricks_won=tuple(core.wins),
+            bid_options=self._bid_words() if core.phase is BID and seat == core.to_act else (),
+            playable=_codes(core.playable()) if core.phase is TRICKS and seat == core.to_act else (),
+        )
+
+    def _bid_words(self) -> tuple[str, ...]:
+        core = self._core
+        return tuple(
+            _word(cast(Bid | Pass | Hold, to_action(word, core.to_act, BID, core.profile)))
+            for word in core.bid_options()
         )
 
     def _open_hands(self) -> tuple[tuple[str, ...], ...]:
