@@ -217,6 +217,7 @@ class LeanKoenigrufen:
         self.wins, self.sums = [0] * SEATS, [0] * SEATS
         self.bids, self.passed, self.best, self.best_seat = (), (False,) * SEATS, -1, -1
         self.team = _TEAMS[forehand, None]  # seats of the declaring side, set by the call
+        self.rules, self.plain = (False, False, False, self.emperor), True  # the contract's, once declared
         if profile.bidding is None:
             self._declare(forehand, profile.contracts[0])
         else:
