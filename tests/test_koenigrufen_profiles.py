@@ -229,7 +229,8 @@ def test_random_deals_keep_the_invariants(pid: str) -> None:
         check_deal(profile, seed)
 
 
-def check_deal(profile: kp.Profile, seed: int) -> None:
+def check_deal(profile: kp.Profile, seed: int) -> DealScored:
+    """One random deal, checked throughout; its scoring event."""
     rng = random.Random(seed)
     g = game(profile, seed)
     lean = g.lean()
@@ -257,3 +258,4 @@ def check_deal(profile: kp.Profile, seed: int) -> None:
         assert len(ours) + len(theirs) == 54
         thirds = [3 * sum(CARD_POINTS[c] for c in pile) - 2 * len(pile) for pile in (ours, theirs)]
         assert sum(thirds) == 210
+    return scored
