@@ -92,12 +92,11 @@ def winning(trick: Sequence[int], emperor: bool = True, colour: bool = False) ->
     the cards that count (the suit led and trumps; in a colour contract only the suit led). The highest
     trump wins, else the highest card of the suit led; with `emperor` and I, XXI and Sküs all in it, the
     Pagat (the Emperor's trick)."""
-    led = SUIT[trick[0]]
+    counting = (SUIT[trick[0]], -1 if colour else 0)  # the suit led and trumps (none in a colour contract)
     best, top = 0, POWER[trick[0]]
     for i in range(1, len(trick)):
         card = trick[i]
-        suit = SUIT[card]
-        if (suit == led or (suit == 0 and not colour)) and POWER[card] > top:
+        if SUIT[card] in counting and POWER[card] > top:
             best, top = i, POWER[card]
     if emperor and trick[best] == SKUS_CARD and PAGAT_CARD in trick and MOND_CARD in trick:
         return trick.index(PAGAT_CARD), top
@@ -178,10 +177,13 @@ def discard_pools(
     Never a king nor a Trull card; suit cards first (or trumps first, in the colour contracts): `size` of
     the first pool while it holds that many, else all of it and the second pool to fill up, listed only
     then."""
-    suits = [c for c in cards if DISCARDABLE_SUIT[c]]
-    trumps = [c for c in cards if DISCARDABLE_TRUMP[c]]
-    first, second = (trumps, suits) if trumps_first else (suits, trumps)
-    return (first, []) if len(first) >= size else (first, second)
+    wanted, filler = DISCARDABLE_SUIT, DISCARDABLE_TRUMP
+    if trumps_first:
+        wanted, filler = filler, wanted
+    first = [c for c in cards if wanted[c]]
+    if len(first) >= size:
+        return first, []
+    return first, [c for c in cards if filler[c]]
 
 
 def legal_discard_list(

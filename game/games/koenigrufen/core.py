@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
+from functools import partial
 from itertools import repeat, starmap
+from typing import NamedTuple
 
 from game.games.koenigrufen.cards import (
     HAND_SIZE,
@@ -47,6 +49,7 @@ from game.games.koenigrufen.cards import (
 from game.games.koenigrufen.profile import CARDAVIA, Contract, Profile, Trischaken
 
 LeanAction = int | tuple[int, ...]
+Follow = Callable[[Sequence[list[int]], Sequence[int]], list[int]]
 
 
 class Phase(StrEnum):
@@ -80,6 +83,22 @@ _TEAMS: dict[tuple[int, int | None], tuple[bool, ...]] = {
     for declarer in range(SEATS)
     for partner in (*range(SEATS), None)
 }
+
+
+class Auction(NamedTuple):
+    """The auction so far, replaced whole at each bid (one field to copy per state): `bids` the (seat,
+    lean bid) so far, `best` the standing contract's rank (-1 none yet) and `best_seat` its bidder,
+    `passed` per seat, `choosing` once forehand picks a contract after his neutral opening and three
+    passes."""
+
+    bids: tuple[tuple[int, int], ...] = ()
+    passed: tuple[bool, ...] = (False,) * SEATS
+    best: int = -1
+    best_seat: int = -1
+    choosing: bool = False
+
+
+_OPENING = Auction()
 # The three seats after each leader, in play order.
 _FOLLOWERS = tuple(tuple((leader + i) % SEATS for i in range(1, SEATS)) for leader in range(SEATS))
 
@@ -149,28 +168,24 @@ class LeanKoenigrufen:
     called king turned up in the talon, or was played); `trick` holds the cards of the trick being played,
     `leader` its leader. `suits` is each seat's hand as five ascending lists (trumps, ♥ ♦ ♣ ♠) and `team`
     flags the declaring side's seats, for playout policies that need them. `wins` and `sums` are each
-    seat's tricks and their plain card points. The auction: `bids` the (seat, lean bid) so far, `best` the
-    standing contract's rank (-1 none yet) and `best_seat` its bidder, `passed` per seat, `choosing` once
-    forehand picks a contract after his neutral opening and three passes."""
+    seat's tricks and their plain card points, the points counted only where the contract reads them
+    (`tally`: a negative contract or Trischaken); `auction` the bidding so far."""
 
     __slots__ = (
         "_dn",
         "_dsum",
-        "best",
-        "best_seat",
-        "bids",
-        "choosing",
+        "auction",
         "contract",
         "declarer",
         "discards",
         "emperor",
+        "follow",
         "forehand",
         "half",
         "halves",
         "king",
         "leader",
         "partner",
-        "passed",
         "phase",
         "plain",
         "profile",
@@ -178,6 +193,7 @@ class LeanKoenigrufen:
         "shown",
         "suits",
         "sums",
+        "tally",
         "team",
         "to_act",
         "trick",
@@ -189,10 +205,10 @@ class LeanKoenigrufen:
     half: int | None
     discards: tuple[int, ...]
     trick: list[int]
-    bids: tuple[tuple[int, int], ...]
-    passed: tuple[bool, ...]
+    auction: Auction
     contract: Contract | None
     rules: tuple[bool, bool, bool, bool]  # the contract's (overtake, pagat_rule, colour, emperor)
+    follow: Follow  # (hand, trick) -> the playable cards: `cards.playable`, or the contract's `restricted`
 
     def __init__(
         self,
@@ -210,19 +226,19 @@ class LeanKoenigrufen:
         self.profile, self.forehand, self.emperor = profile, forehand, profile.emperors_trick
         self.declarer = self.to_act = self.leader = forehand
         self.king = self.partner = self.half = None
-        self.shown = self.choosing = False
+        self.shown = False
         self.discards = ()
         self.trick = []
         self.tricks_done = self._dsum = self._dn = 0
         self.wins, self.sums = [0] * SEATS, [0] * SEATS
-        self.bids, self.passed, self.best, self.best_seat = (), (False,) * SEATS, -1, -1
-        self.team = _TEAMS[forehand, None]  # seats of the declaring side, set by the call
-        self.rules, self.plain = (False, False, False, self.emperor), True  # the contract's, once declared
+        self.auction = _OPENING
         if profile.bidding is None:
             self._declare(forehand, profile.contracts[0])
-        else:
-            self.contract = None
-            self.phase = BID
+            return
+        self.contract, self.phase = None, BID
+        self.team = _TEAMS[forehand, None]  # seats of the declaring side, set by the call
+        self.rules, self.plain = (False, False, False, self.emperor), True  # the contract's, once declared
+        self.follow, self.tally = playable, False
 
     # --- making states -----------------------------------------------------------------------------------
 
@@ -320,9 +336,8 @@ class LeanKoenigrufen:
             self.forehand,
             self.emperor,
         )
-        new.rules, new.plain = self.rules, self.plain
-        new.bids, new.passed, new.best, new.best_seat = self.bids, self.passed, self.best, self.best_seat
-        new.choosing = self.choosing
+        new.rules, new.plain, new.follow, new.tally = self.rules, self.plain, self.follow, self.tally
+        new.auction = self.auction
         return new
 
     # --- reading -----------------------------------------------------------------------------------------
@@ -383,9 +398,7 @@ class LeanKoenigrufen:
 
     def playable(self) -> list[int]:
         """The cards the seat to act may play, ascending; may be its hand's own list (do not mutate it)."""
-        if self.plain:
-            return playable(self.suits[self.to_act], self.trick)
-        return restricted(self.suits[self.to_act], self.trick, self.rules)
+        return self.follow(self.suits[self.to_act], self.trick)
 
     def bid_options(self) -> list[int]:
         """The lean bids of the seat to act: PASS, HOLD, NEUTRAL or contract ranks (see `profile.Bidding`)."""
@@ -393,11 +406,12 @@ class LeanKoenigrufen:
         assert bidding is not None, "only a profile with bidding has an auction"
         seat, contracts = self.to_act, self.profile.contracts
         kings = kings_held(self.suits[seat])
-        if self.choosing:
+        auction = self.auction
+        if auction.choosing:
             return [
                 r for r, c in enumerate(contracts) if c.id in bidding.after_neutral and kings <= c.max_kings
             ]
-        if not self.bids:  # forehand's opening word
+        if not auction.bids:  # forehand's opening word
             return [NEUTRAL] + [
                 r
                 for r, c in enumerate(contracts)
@@ -407,14 +421,14 @@ class LeanKoenigrufen:
         if (
             seat == self.forehand
             and bidding.hold
-            and self.best_seat not in (-1, seat)
-            and kings <= contracts[self.best].max_kings
+            and auction.best_seat not in (-1, seat)
+            and kings <= contracts[auction.best].max_kings
         ):
             options.append(HOLD)
         barred = (*bidding.reserved, *bidding.first_word_only)
         options += [
             r
-            for r in range(self.best + 1, len(contracts))
+            for r in range(auction.best + 1, len(contracts))
             if contracts[r].id not in barred and kings <= contracts[r].max_kings
         ]
         return options
@@ -469,33 +483,38 @@ class LeanKoenigrufen:
 
     def bid(self, word: int) -> None:
         """The seat to act bids `word`; the auction ends when one bidder is left (or forehand chooses)."""
-        seat = self.to_act
-        self.bids += ((seat, word),)
-        if self.choosing:
+        seat, auction = self.to_act, self.auction
+        bids, passed, best, best_seat, choosing = auction
+        bids += ((seat, word),)
+        if choosing:
+            self.auction = auction._replace(bids=bids)
             self._declare(seat, self.profile.contracts[word])
             return
         if word == PASS:
-            self.passed = tuple(passed or s == seat for s, passed in enumerate(self.passed))
+            passed = tuple(was or s == seat for s, was in enumerate(passed))
         elif word == HOLD:
-            self.best_seat = seat
+            best_seat = seat
         elif word != NEUTRAL:
-            self.best, self.best_seat = word, seat
-        left = [s for s in range(SEATS) if not self.passed[s]]
+            best, best_seat = word, seat
+        left = [s for s in range(SEATS) if not passed[s]]
+        self.auction = Auction(bids, passed, best, best_seat, len(left) == 1 and best_seat != left[0])
         if len(left) > 1:
             nxt = (seat + 1) % SEATS
-            while self.passed[nxt]:
+            while passed[nxt]:
                 nxt = (nxt + 1) % SEATS
             self.to_act = nxt
-        elif self.best_seat == left[0]:
-            self._declare(left[0], self.profile.contracts[self.best])
+        elif best_seat == left[0]:
+            self._declare(left[0], self.profile.contracts[best])
         else:  # forehand's neutral opening, and everyone passed: he chooses
-            self.choosing, self.to_act = True, self.forehand
+            self.to_act = self.forehand
 
     def _declare(self, declarer: int, contract: Contract) -> None:
         """The auction's outcome: `declarer` plays `contract`; its call, talon and discard follow."""
         self.declarer, self.contract = declarer, contract
         self.rules = (contract.overtake, contract.pagat_rule, contract.colour, self.emperor)
         self.plain = contract.plain and not (self.profile.early_end and contract.kind == "negative")
+        self.tally = contract.kind != "positive"
+        self.follow = playable if contract.plain else partial(restricted, rules=self.rules)
         self.team = _TEAMS[declarer, None]
         self.to_act = declarer
         if contract.call:
@@ -558,7 +577,7 @@ class LeanKoenigrufen:
         for card in cards:
             split[SUIT[card]].remove(card)
         self.discards = cards
-        self._dsum += sum(POINTS[card] for card in cards)
+        self._dsum += sum(map(POINTS.__getitem__, cards))
         self._dn += len(cards)
         self._start_tricks()
 
@@ -574,12 +593,12 @@ class LeanKoenigrufen:
             self.to_act = (seat + 1) % SEATS
             return
         winner = (self.leader + winning(trick, self.emperor, self.rules[2])[0]) % SEATS
-        points = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
         self.wins[winner] += 1
-        self.sums[winner] += points
         if self.team[winner]:
-            self._dsum += points
+            self._dsum += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
             self._dn += 4
+        if self.tally:
+            self.sums[winner] += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
         self.trick = []
         self.tricks_done += 1
         self.leader = winner
@@ -605,8 +624,10 @@ class LeanKoenigrufen:
 
         Those tricks are one inlined loop over locals, written back once at the end: the one deliberate
         copy of `playable` and `winning` (and of `play`'s bookkeeping), as it plays a deal out in half the
-        time `playable` and `play` card by card take. `test_koenigrufen_lean` keeps it honest, replaying it
-        from every position of random deals on the table engine with the same draws."""
+        time `playable` and `play` card by card take. Under a positive contract it counts only the declaring
+        side's pile, all the settlement reads (`tally` off): `wins` and `sums` stay as the loop found them.
+        `test_koenigrufen_lean` keeps it honest, replaying it from every position of random deals on the
+        table engine with the same draws."""
         draw = rng.random
         while self.phase is BID:
             options = self.bid_options()
@@ -628,6 +649,7 @@ class LeanKoenigrufen:
             return self.returns()
         hands, team, wins, sums, emperor = self.suits, self.team, self.wins, self.sums, self.emperor
         leader, dsum, dn = self.leader, self._dsum, self._dn
+        tally = self.tally
         for held in range(TRICKS_PER_DEAL - self.tricks_done, 0, -1):  # each seat's cards before the trick
             # the lead: any card, the k-th in suit order
             k = int(draw() * held)
@@ -676,12 +698,12 @@ class LeanKoenigrufen:
                 played = (c0, c1, c2, c3)
                 if PAGAT_CARD in played and MOND_CARD in played:
                     win = (leader, s1, s2, s3)[played.index(PAGAT_CARD)]
-            points = POINTS[c0] + POINTS[c1] + POINTS[c2] + POINTS[c3]
-            wins[win] += 1
-            sums[win] += points
             if team[win]:
-                dsum += points
+                dsum += POINTS[c0] + POINTS[c1] + POINTS[c2] + POINTS[c3]
                 dn += 4
+            if tally:
+                wins[win] += 1
+                sums[win] += POINTS[c0] + POINTS[c1] + POINTS[c2] + POINTS[c3]
             leader = win
         self.leader, self.tricks_done, self._dsum, self._dn = leader, TRICKS_PER_DEAL, dsum, dn
         self.phase, self.to_act, self.shown = SCORED, -1, True

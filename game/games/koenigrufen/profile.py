@@ -49,6 +49,7 @@ TalonUse = Literal["halves", "all", "defenders", "none", "trischaken"]
 KINDS = ("positive", "negative", "trischaken")
 TALON_USES = ("halves", "all", "defenders", "none", "trischaken")
 MAX_VALUE = 100
+_DISCARDS = {"halves": 3, "all": 6}  # cards laid away per talon use
 ALL_THIRDS = 210  # the 70 card points of the deck, in thirds
 
 
@@ -88,7 +89,7 @@ class Contract:
     @property
     def discard(self) -> int:
         """How many cards the declarer lays away: as many as the talon gave him."""
-        return {"halves": 3, "all": 6}.get(self.talon, 0)
+        return _DISCARDS.get(self.talon, 0)
 
     @property
     def plain(self) -> bool:

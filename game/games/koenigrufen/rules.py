@@ -556,7 +556,7 @@ class KoenigrufenGame:
         phase = core.phase
         if phase is TRICKS:
             seat = core.to_act
-            cards = core.playable()
+            cards = core.follow(core.suits[seat], core.trick)
             return _PLAYS[seat][cards[int(rng.random() * len(cards))]]
         if phase is DISCARD:
             discards = self._discard_list()
@@ -581,7 +581,7 @@ class KoenigrufenGame:
         except (KeyError, TypeError):
             raise ValueError(f"unknown card code: {card!r}") from None
         split, trick = core.suits[seat], core.trick
-        if number not in core.playable():  # only cards of the hand are playable
+        if number not in core.follow(split, trick):  # only cards of the hand are playable
             if number not in split[SUIT[number]]:
                 raise ValueError(f"{card} is not in your hand")
             raise _illegal(restriction(split, trick, core.rules, number))
