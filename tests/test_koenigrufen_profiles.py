@@ -12,11 +12,13 @@ from game.games.koenigrufen import profile as kp
 from game.games.koenigrufen.cards import CARD_POINTS, DECK, DECK_INDEX, SEATS, restricted, split_hand
 from game.games.koenigrufen.core import NEUTRAL, PASS, LeanKoenigrufen, trischaken_settlement
 from game.games.koenigrufen.rules import (
+    Announce,
     Bid,
     DealScored,
     Hold,
     KoenigrufenConfig,
     KoenigrufenGame,
+    Kontra,
     Pass,
     Play,
     from_action,
@@ -259,3 +261,55 @@ def check_deal(profile: kp.Profile, seed: int) -> DealScored:
         thirds = [3 * sum(CARD_POINTS[c] for c in pile) - 2 * len(pile) for pile in (ours, theirs)]
         assert sum(thirds) == 210
     return scored
+
+
+# --- announcements, bonuses, Kontra --------------------------------------------------------------------
+
+
+def _to_announce(profile_id: str, seed: int) -> KoenigrufenGame | None:
+    """A deal of the profile driven by random actions to its announcement round (None if it has none)."""
+    rng = random.Random(seed)
+    game = KoenigrufenGame(KoenigrufenConfig(deals=1, profile=kp.load(profile_id)), seed)
+    while game.phase not in ("announce", "tricks", "scored", "over"):
+        game.apply(game.random_action(rng))
+    return game if game.phase == "announce" else None
+
+
+@pytest.mark.parametrize("profile_id", ["austria", "cheltenham"])
+def test_announcement_round_refuses_and_settles(profile_id: str) -> None:
+    rounds = 0
+    for seed in range(60):
+        game = _to_announce(profile_id, seed)
+        if game is None:
+            continue
+        rounds += 1
+        seat = game.to_act
+        assert seat == game.declarer
+        view = game.view(seat)
+        for other in range(4):  # only the seat to speak sees what it may say
+            if other != seat:
+                assert game.view(other).may_announce == () and game.view(other).may_kontra == ()
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(Kontra((seat + 1) % 4, "game"))
+        assert refused.value.code == "not_your_turn"
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(Kontra(seat, "game"))  # the declarer never doubles his own game
+        assert refused.value.code == "kontra_refused"
+        unknown = [b.id for b in kp.load(profile_id).bonuses if b.id not in view.may_announce]
+        if unknown:
+            with pytest.raises(IllegalAction) as refused:
+                game.apply(Announce(seat, (unknown[0],)))
+            assert refused.value.code == "announce_refused"
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(game.random_action(rng))
+        line = game.score_sheet[-1]
+        assert sum(line.settlement) == 0
+        if line.items:
+            assert all(sum(item.amounts) == 0 for item in line.items)
+            assert (
+                tuple(map(sum, zip(*(item.amounts for item in line.items), strict=True))) == line.settlement
+            )
+        said = game.view(0).said
+        assert said and said[-1].closes and [s.word for s in said[-3:]] == ["pass"] * 3
+    assert rounds >= 10

@@ -27,6 +27,7 @@ from itertools import repeat, starmap
 from typing import NamedTuple
 
 from game.games.koenigrufen.cards import (
+    DECK_INDEX,
     HAND_SIZE,
     KING_CARDS,
     MOND_CARD,
@@ -46,7 +47,7 @@ from game.games.koenigrufen.cards import (
     split_hand,
     winning,
 )
-from game.games.koenigrufen.profile import CARDAVIA, Contract, Profile, Trischaken
+from game.games.koenigrufen.profile import BIRDS, CARDAVIA, Contract, Profile, Trischaken
 
 LeanAction = int | tuple[int, ...]
 Follow = Callable[[Sequence[list[int]], Sequence[int]], list[int]]
@@ -61,13 +62,14 @@ class Phase(StrEnum):
     CALL = "call"  # the declarer calls a king
     TALON = "talon"  # the declarer takes a half
     DISCARD = "discard"  # the declarer lays cards away (three, or six after the whole talon)
+    ANNOUNCE = "announce"  # bonuses announced and items doubled, declarer first (profiles with them)
     TRICKS = "tricks"
     SCORED = "scored"  # the deal is settled
     OVER = "over"  # the match is
 
 
 # The members as module names: reading `Phase.TRICKS` goes through the enum's descriptor, ten times slower.
-BID, CALL, TALON, DISCARD = Phase.BID, Phase.CALL, Phase.TALON, Phase.DISCARD
+BID, CALL, TALON, DISCARD, ANNOUNCE = Phase.BID, Phase.CALL, Phase.TALON, Phase.DISCARD, Phase.ANNOUNCE
 TRICKS, SCORED = Phase.TRICKS, Phase.SCORED
 # Lean bids: a contract's rank in the ladder (0 the lowest), or one of these words.
 PASS, HOLD, NEUTRAL = -1, -2, -3
@@ -99,6 +101,39 @@ class Auction(NamedTuple):
 
 
 _OPENING = Auction()
+# Lean announcement words: SAY_PASS ("gut"; the declarer's "Ich liege"), a mask of bonuses announced at
+# once (bit j: the profile's bonus j), or KONTRA + i, one doubling step on item i (0 the game, j + 1 bonus j).
+SAY_PASS, KONTRA = 0, 1 << 12
+_BIRD_CARDS = {bonus_id: (DECK_INDEX[card], trick) for bonus_id, (card, trick) in BIRDS.items()}
+_ABSOLUT_THIRDS = 134  # 45 points, in thirds, one third short allowed (konig's FeatValues)
+
+
+class Talk(NamedTuple):
+    """The announcement round so far, replaced whole at each word: `said` the (seat, lean word) in order,
+    `owner` per item the seat that announced it (-1 not announced; the game's is the declarer),
+    `level` per item its Kontra steps, `spoken` per seat whether he has announced bonuses, `passes`
+    the passes in a row."""
+
+    said: tuple[tuple[int, int], ...]
+    owner: tuple[int, ...]
+    level: tuple[int, ...]
+    spoken: tuple[bool, ...]
+    passes: int
+
+
+class ScoreItem(NamedTuple):
+    """One line of a deal's settlement: `item` "game", "valat" (instead of the game) or a bonus id;
+    `seat` a seat of the side it counts for (the announcer, or the side that made it silently);
+    `announced`, `made`, `kontra` its doubling steps, `amounts` what each seat gets (zero-sum)."""
+
+    item: str
+    seat: int
+    announced: bool
+    made: bool
+    kontra: int
+    amounts: tuple[int, ...]
+
+
 # The three seats after each leader, in play order.
 _FOLLOWERS = tuple(tuple((leader + i) % SEATS for i in range(1, SEATS)) for leader in range(SEATS))
 
@@ -183,6 +218,7 @@ class LeanKoenigrufen:
         "forehand",
         "half",
         "halves",
+        "history",
         "king",
         "leader",
         "partner",
@@ -193,6 +229,7 @@ class LeanKoenigrufen:
         "shown",
         "suits",
         "sums",
+        "talk",
         "tally",
         "team",
         "to_act",
@@ -206,6 +243,8 @@ class LeanKoenigrufen:
     discards: tuple[int, ...]
     trick: list[int]
     auction: Auction
+    talk: Talk | None  # the announcement round, once it begins
+    history: list[tuple[int, tuple[int, ...], int]] | None
     contract: Contract | None
     rules: tuple[bool, bool, bool, bool]  # the contract's (overtake, pagat_rule, colour, emperor)
     follow: Follow  # (hand, trick) -> the playable cards: `cards.playable`, or the contract's `restricted`
@@ -232,6 +271,9 @@ class LeanKoenigrufen:
         self.tricks_done = self._dsum = self._dn = 0
         self.wins, self.sums = [0] * SEATS, [0] * SEATS
         self.auction = _OPENING
+        self.talk = None
+        # the completed tricks (leader, cards, winner), kept only where bonuses are settled from them
+        self.history = [] if profile.bonuses else None
         if profile.bidding is None:
             self._declare(forehand, profile.contracts[0])
             return
@@ -337,7 +379,8 @@ class LeanKoenigrufen:
             self.emperor,
         )
         new.rules, new.plain, new.follow, new.tally = self.rules, self.plain, self.follow, self.tally
-        new.auction = self.auction
+        new.auction, new.talk = self.auction, self.talk
+        new.history = None if self.history is None else self.history[:]
         return new
 
     # --- reading -----------------------------------------------------------------------------------------
@@ -393,8 +436,149 @@ class LeanKoenigrufen:
             return list(
                 trischaken_settlement(self.seat_scores(), self.wins, self.forehand, self.profile.trischaken)
             )
-        amount = contract.value if self.won() else -contract.lost_value
-        return list(side_settlement(self.declarer, self.partner, amount))
+        if self.history is None and self.talk is None:
+            amount = contract.value if self.won() else -contract.lost_value
+            return list(side_settlement(self.declarer, self.partner, amount))
+        totals = [0] * SEATS
+        for item in self.score_items():
+            for seat, amount in enumerate(item.amounts):
+                totals[seat] += amount
+        return totals
+
+    def score_items(self) -> list[ScoreItem]:
+        """The settlement line by line (once scored; none in Trischaken): the game (or the Valat that
+        replaces it), then each bonus of the contract announced or made or, where the profile says so,
+        silently failed. Each announced item counts its announced value, a silent one its silent value,
+        times the contract's `bonus_factor` and 2 per Kontra step; made for its side, failed against it."""
+        contract, talk, announcing = self.contract, self.talk, self.profile.announcing
+        assert contract is not None
+        if contract.kind == "trischaken":
+            return []  # its own payout, `trischaken_settlement`
+        owner = talk.owner if talk is not None else (self.declarer,)
+        level = talk.level if talk is not None else (0,)
+        declaring = [seat for seat in range(SEATS) if self.team[seat]]
+        defending = [seat for seat in range(SEATS) if not self.team[seat]]
+        tricks = sum(self.wins[seat] for seat in declaring)
+        valat_side = True if tricks == TRICKS_PER_DEAL else False if tricks == 0 else None
+        items: list[ScoreItem] = []
+        game_factor = 1 << level[0]
+        bonuses = [(j, b) for j, b in enumerate(self.profile.bonuses) if b.id in contract.bonuses]
+        replaced = None  # the Valat settled instead of the game
+        if announcing is not None and announcing.valat_replaces_game:
+            for j, bonus in bonuses:
+                if bonus.id == "valat" and (owner[j + 1] >= 0 or valat_side is not None):
+                    replaced = j
+        if replaced is None:
+            won = self.won()
+            amount = (contract.value if won else -contract.lost_value) * game_factor
+            items.append(
+                ScoreItem(
+                    "game",
+                    self.declarer,
+                    True,
+                    won,
+                    level[0],
+                    side_settlement(self.declarer, self.partner, amount),
+                )
+            )
+        for j, bonus in bonuses:
+            announcer = owner[j + 1]
+            side = None if announcer < 0 else bool(self.team[announcer])
+            made_by, failed_by = self._bonus_result(bonus.id, valat_side)
+            if j == replaced:  # the game's value × 4 silent, × 8 announced; the game's Kontra carries over
+                ours = side if side is not None else valat_side
+                declaring_wins = (valat_side is ours) == bool(ours)
+                times = (8 if announcer >= 0 else 4) << (level[0] + level[j + 1])
+                amount = (contract.value if declaring_wins else -contract.lost_value) * times
+                items.append(
+                    ScoreItem(
+                        "valat",
+                        self.declarer if ours else defending[0],
+                        announcer >= 0,
+                        valat_side is ours,
+                        level[0] + level[j + 1],
+                        side_settlement(self.declarer, self.partner, amount),
+                    )
+                )
+                continue
+            if announcer >= 0:
+                made = made_by is side
+                amount = bonus.announced * contract.bonus_factor * (1 << level[j + 1])
+            elif replaced is not None:
+                continue  # the silent bonuses are dropped beside a Valat
+            elif made_by is not None and bonus.silent:
+                side, made, amount = made_by, True, bonus.silent * contract.bonus_factor
+            elif (
+                failed_by is not None
+                and bonus.silent
+                and announcing is not None
+                and announcing.failed_silent_counts
+            ):
+                side, made, amount = failed_by, False, bonus.silent * contract.bonus_factor
+            else:
+                continue
+            members = declaring if side else defending
+            items.append(
+                ScoreItem(
+                    bonus.id,
+                    announcer if announcer >= 0 else members[0],
+                    announcer >= 0,
+                    made,
+                    level[j + 1],
+                    group_settlement(members, amount if made else -amount),
+                )
+            )
+        return items
+
+    def _bonus_result(self, bonus_id: str, valat_side: bool | None) -> tuple[bool | None, bool | None]:
+        """(the side that made the bonus, the side that visibly failed it), each True for the declaring
+        side, False for the defenders, None for neither. A bird must win its trick itself, played by its
+        side; König ultimo is the called king in the last trick won by the declaring side; Trull and four
+        kings are the side's pile holding those cards; 45 is 134 thirds; Valat all twelve tricks."""
+        history, team = self.history or [], self.team
+        if bonus_id in _BIRD_CARDS or bonus_id == "king_ultimo":
+            card, number = _BIRD_CARDS.get(bonus_id, (self.king, TRICKS_PER_DEAL))
+            if len(history) < number or card is None:
+                return None, None
+            leader, cards, winner = history[number - 1]
+            if card not in cards:
+                return None, None
+            player = (leader + cards.index(card)) % SEATS
+            if bonus_id == "king_ultimo":
+                return (True, None) if team[winner] else (None, True)
+            side = bool(team[player])
+            return (side, None) if winner == player else (None, side)
+        if bonus_id in ("trull", "four_kings"):
+            wanted = (PAGAT_CARD, MOND_CARD, SKUS_CARD) if bonus_id == "trull" else KING_CARDS
+            sides = {self._pile_side(card) for card in wanted}
+            return (sides.pop() if len(sides) == 1 else None), None
+        if bonus_id == "forty_five":
+            thirds = 3 * self._dsum - 2 * self._dn
+            return (
+                True if thirds >= _ABSOLUT_THIRDS else False if 210 - thirds >= _ABSOLUT_THIRDS else None
+            ), None
+        return valat_side, None
+
+    def _pile_side(self, card: int) -> bool:
+        """Whether `card` ends in the declaring side's pile (else the defenders'): won in a trick, laid
+        away, or a talon card the contract credits."""
+        for _leader, cards, winner in self.history or []:
+            if card in cards:
+                return bool(self.team[winner])
+        return card in self.discards or card in self.talon_credit()
+
+    def talon_credit(self) -> tuple[int, ...]:
+        """The talon cards counted for the declaring side at the end (beside the discard, which holds any
+        it took): in a contract whose talon goes to the defenders, the called king lying in it brings the
+        declarer its half or all of it (`Profile.solo_king_talon`)."""
+        contract, king = self.contract, self.king
+        if contract is None or contract.talon != "defenders" or king is None or self.partner is not None:
+            return ()
+        if king not in self.halves[0] + self.halves[1]:
+            return ()
+        if self.profile.solo_king_talon == "half":
+            return self.halves[0] if king in self.halves[0] else self.halves[1]
+        return self.halves[0] + self.halves[1]
 
     def playable(self) -> list[int]:
         """The cards the seat to act may play, ascending; may be its hand's own list (do not mutate it)."""
@@ -447,6 +631,8 @@ class LeanKoenigrufen:
             return self.playable()[:]
         if phase is BID:
             return self.bid_options()
+        if phase is ANNOUNCE:
+            return self.say_options()
         if phase is CALL:
             return self.calls()
         if phase is TALON:
@@ -471,6 +657,9 @@ class LeanKoenigrufen:
         elif phase is BID:
             assert isinstance(action, int)
             self.bid(action)
+        elif phase is ANNOUNCE:
+            assert isinstance(action, int)
+            self.say(action)
         elif phase is CALL:
             assert isinstance(action, int)
             self.call(action)
@@ -530,10 +719,78 @@ class LeanKoenigrufen:
             self._start_tricks()
 
     def _start_tricks(self) -> None:
+        """The announcement round where the profile and contract have one, then the tricks."""
         contract = self.contract
         assert contract is not None
         self.phase = TRICKS
         self.leader = self.to_act = self.forehand if contract.lead == "forehand" else self.declarer
+        if self._kontra_cap() or contract.bonuses:
+            items = 1 + len(self.profile.bonuses)
+            owner = (self.declarer,) + (-1,) * (items - 1)
+            self.talk = Talk((), owner, (0,) * items, (False,) * SEATS, 0)
+            self.phase, self.to_act = ANNOUNCE, self.declarer
+
+    def _kontra_cap(self) -> int:
+        """How many doubling steps an item of this contract may take (0: none)."""
+        announcing, contract = self.profile.announcing, self.contract
+        if announcing is None or contract is None or contract.kind == "trischaken":
+            return 0
+        return announcing.kontra_cap_negative if contract.kind == "negative" else announcing.kontra_cap
+
+    def say_options(self) -> list[int]:
+        """The lean words of the seat to act in the announcement round: SAY_PASS, every non-empty set of
+        the bonuses he may announce (a mask), KONTRA + i for each item he may double a step further. A
+        bonus is announced once, for the announcer's side; birds and König ultimo ("holder") only by the
+        seat holding the card, König ultimo only for the declaring side. Kontra (odd steps) by the item's
+        opponents, Rekontra (even) by its side: each seat knows which side it is on."""
+        talk, contract, seat = self.talk, self.contract, self.to_act
+        assert talk is not None and contract is not None
+        announcing = self.profile.announcing
+        assert announcing is not None
+        words = [SAY_PASS]
+        bits = 0
+        if not (announcing.once_per_player and talk.spoken[seat]):
+            split = self.suits[seat]
+            for j, bonus in enumerate(self.profile.bonuses):
+                if bonus.id not in contract.bonuses or talk.owner[j + 1] != -1:
+                    continue
+                if bonus.id == "king_ultimo" and not self.team[seat]:
+                    continue
+                if bonus.announce_by == "holder":
+                    card = self.king if bonus.id == "king_ultimo" else _BIRD_CARDS[bonus.id][0]
+                    if card is None or card not in split[SUIT[card]]:
+                        continue
+                bits |= 1 << j
+        mask = bits
+        while mask:  # every non-empty subset of the bits, largest first
+            words.append(mask)
+            mask = (mask - 1) & bits
+        cap = self._kontra_cap()
+        for i, owner in enumerate(talk.owner):
+            level = talk.level[i]
+            if owner >= 0 and level < cap and (self.team[seat] == self.team[owner]) == (level % 2 == 1):
+                words.append(KONTRA + i)
+        return words
+
+    def say(self, word: int) -> None:
+        """The seat to act says `word`; three passes in a row (after the declarer's first word) end the
+        round and the first trick is led."""
+        talk, seat = self.talk, self.to_act
+        assert talk is not None
+        owner, level, spoken = talk.owner, talk.level, talk.spoken
+        if word >= KONTRA:
+            i = word - KONTRA
+            level = (*level[:i], level[i] + 1, *level[i + 1 :])
+        elif word:
+            owner = (owner[0], *(seat if word >> j & 1 else o for j, o in enumerate(owner[1:])))
+            spoken = (*spoken[:seat], True, *spoken[seat + 1 :])
+        said = (*talk.said, (seat, word))
+        passes = talk.passes + 1 if word == SAY_PASS else 0
+        self.talk = Talk(said, owner, level, spoken, passes)
+        if passes >= SEATS - 1 and len(said) >= SEATS:
+            self.phase, self.to_act = TRICKS, self.leader
+        else:
+            self.to_act = (seat + 1) % SEATS
 
     def call(self, king: int) -> None:
         """Calls `king`; its holder is the partner, unless that is the declarer or the talon (alone; public
@@ -594,6 +851,8 @@ class LeanKoenigrufen:
             return
         winner = (self.leader + winning(trick, self.emperor, self.rules[2])[0]) % SEATS
         self.wins[winner] += 1
+        if self.history is not None:
+            self.history.append((self.leader, tuple(trick), winner))
         if self.team[winner]:
             self._dsum += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
             self._dn += 4
@@ -642,6 +901,9 @@ class LeanKoenigrufen:
             assert contract is not None
             hand = self.hand(self.declarer)
             self.discard(random_discard(hand, draw, contract.discard, contract.trumps_first))
+        while self.phase is ANNOUNCE:
+            words = self.say_options()
+            self.say(words[int(draw() * len(words))])
         while (self.trick or not self.plain) and self.phase is TRICKS:  # a trick begun, or special rules
             cards = self.playable()
             self.play(cards[int(draw() * len(cards))])
@@ -649,7 +911,8 @@ class LeanKoenigrufen:
             return self.returns()
         hands, team, wins, sums, emperor = self.suits, self.team, self.wins, self.sums, self.emperor
         leader, dsum, dn = self.leader, self._dsum, self._dn
-        tally = self.tally
+        tally, history = self.tally, self.history
+        counting = tally or history is not None  # tricks per seat: negative contracts, Valat
         for held in range(TRICKS_PER_DEAL - self.tricks_done, 0, -1):  # each seat's cards before the trick
             # the lead: any card, the k-th in suit order
             k = int(draw() * held)
@@ -702,8 +965,11 @@ class LeanKoenigrufen:
                 dsum += POINTS[c0] + POINTS[c1] + POINTS[c2] + POINTS[c3]
                 dn += 4
             if tally:
-                wins[win] += 1
                 sums[win] += POINTS[c0] + POINTS[c1] + POINTS[c2] + POINTS[c3]
+            if history is not None:
+                history.append((leader, (c0, c1, c2, c3), win))
+            if counting:
+                wins[win] += 1
             leader = win
         self.leader, self.tricks_done, self._dsum, self._dn = leader, TRICKS_PER_DEAL, dsum, dn
         self.phase, self.to_act, self.shown = SCORED, -1, True

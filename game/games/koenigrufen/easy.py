@@ -33,11 +33,14 @@ from game.games.koenigrufen.profile import Contract, Profile
 from game.games.koenigrufen.rules import (
     SEATS,
     Action,
+    Announce,
+    AnnouncePass,
     Bid,
     CallKing,
     Discard,
     Hold,
     KoenigrufenView,
+    Kontra,
     NextDeal,
     Pass,
     Play,
@@ -74,9 +77,37 @@ def choose(view: KoenigrufenView, rng: random.Random) -> Action:
     if view.phase == "discard":
         contract = _contract(view)
         return Discard(seat, _discard(view.hand, contract.discard, contract.trumps_first))
+    if view.phase == "announce":
+        return _say(view)
     if view.phase == "tricks":
         return Play(seat, _card(view))
     return NextDeal(seat)
+
+
+# Announcing and doubling: a bird (or König ultimo) with this many trumps; Kontra with this many.
+BIRD_TRUMPS = 8
+KONTRA_TRUMPS = 9
+_HELD_ALL = {"trull": ("I", "XXI", "SK"), "four_kings": ("KH", "KD", "KC", "KS")}
+
+
+def _say(view: KoenigrufenView) -> Action:
+    """Announces what the hand nearly guarantees (a bird or König ultimo with many trumps, Trull or the
+    four kings held), doubles a step only from Kontra with a long trump hand, else passes: never Valat,
+    45 or Rekontra."""
+    trumps = sum(CARD_SUIT[card] == TRUMP for card in view.hand)
+    sure = [
+        item
+        for item in view.may_announce
+        if all(card in view.hand for card in _HELD_ALL.get(item, ()))
+        and (item in _HELD_ALL or (item not in ("valat", "forty_five") and trumps >= BIRD_TRUMPS))
+    ]
+    if sure:
+        return Announce(view.seat, tuple(sure))
+    levels = {item: level for item, _seat, level in view.items}
+    for item in view.may_kontra:
+        if levels.get(item) == 0 and trumps >= KONTRA_TRUMPS:
+            return Kontra(view.seat, item)
+    return AnnouncePass(view.seat)
 
 
 def _contract(view: KoenigrufenView) -> Contract:

@@ -9,7 +9,8 @@ journal records the whole profile a match was played under (`to_json`), and `fro
 of one read back through `game.schema`, refusing a bad one with a `FileProblem` that names the field.
 
 Only what the engine implements is here: a field is read by `core.LeanKoenigrufen` or by the settlement.
-Announcements, Kontra and the bonuses are not implemented yet, so no profile carries them.
+The bonuses (`Bonus`), the announcement round and Kontra (`Announcing`) are optional in the JSON, so a
+profile without them (cardavia, and every journal written before them) reads as before.
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ CONTRACT_IDS = (
     "bettel_ouvert",
     "solodreier",
 )
+# The bonuses Atout can score (`kr.bonus.<id>`); what each requires is `core.bonus_made`'s.
+BONUS_IDS = ("pagat", "uhu", "kakadu", "quapil", "king_ultimo", "trull", "four_kings", "forty_five", "valat")
+BIRDS = {"pagat": ("I", 12), "uhu": ("II", 11), "kakadu": ("III", 10), "quapil": ("IV", 9)}  # card, trick
+ANNOUNCERS = ("holder", "side", "anyone")
 NEUTRAL_WORDS = ("vorhand", "mein_spiel")  # forehand's opening that names no contract yet
 Kind = Literal["positive", "negative", "trischaken"]
 TalonUse = Literal["halves", "all", "defenders", "none", "trischaken"]
@@ -85,6 +90,8 @@ class Contract:
     pagat_rule: bool
     colour: bool
     max_kings: int
+    bonuses: tuple[str, ...] = ()  # the profile's bonuses this contract scores (none: no announcements)
+    bonus_factor: int = 1  # every bonus counts this many times (2 in the solo contracts)
 
     @property
     def discard(self) -> int:
@@ -134,6 +141,39 @@ class Trischaken:
 
 
 @dataclass(frozen=True, slots=True)
+class Bonus:
+    """A bonus: `silent` is what it is worth made without an announcement (0: counts only announced),
+    `announced` announced; per opponent, before the contract's `bonus_factor` and any Kontra. Who may
+    announce it (`announce_by`): the `holder` of its card (a bird; the called king for König ultimo),
+    anyone on the `side` it is announced for, or `anyone` for his own side (the same in Atout, which
+    knows the true sides: a player announces for the side he is on)."""
+
+    id: str
+    silent: int
+    announced: int
+    announce_by: Literal["holder", "side", "anyone"]
+
+
+@dataclass(frozen=True, slots=True)
+class Announcing:
+    """The announcement round after the talon, declarer first then in turn, ending after three passes in
+    a row. `once_per_player`: a player announces bonuses on one turn only (doubling stays open);
+    `closing`: the declarer's first word closes his announcements ("Ich liege"). Each announced item
+    (the game, each announced bonus) may be doubled up to `kontra_cap` levels (`kontra_cap_negative` in a
+    negative contract, where the game is the only item): Kontra by its opponents, Rekontra by its side,
+    Subkontra by its opponents, ×2 each. `failed_silent_counts`: a bird played in its trick that does not
+    win it costs its silent value. `valat_replaces_game`: a Valat is settled instead of the game (×4
+    silent, ×8 announced, the silent bonuses dropped), else it is a bonus like the others."""
+
+    once_per_player: bool
+    closing: bool
+    kontra_cap: int
+    kontra_cap_negative: int
+    failed_silent_counts: bool
+    valat_replaces_game: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Profile:
     """A whole rule set: `contracts` in bidding order, lowest first; `bidding` None when forehand always
     declares the first contract; `emperors_trick` (Pagat, Mond and Sküs in one trick: the Pagat takes
@@ -151,6 +191,14 @@ class Profile:
     ouvert_all: bool | None
     early_end: bool
     trischaken: Trischaken | None
+    bonuses: tuple[Bonus, ...] = ()
+    announcing: Announcing | None = None
+
+    def bonus(self, bonus_id: str) -> Bonus:
+        for bonus in self.bonuses:
+            if bonus.id == bonus_id:
+                return bonus
+        raise KeyError(bonus_id)
 
     def contract(self, contract_id: str) -> Contract:
         for contract in self.contracts:
@@ -188,6 +236,24 @@ _CONTRACT = {
     "colour": schema.boolean,
     "max_kings": schema.integer(0, 4),
 }
+_CONTRACT_OPTIONAL = {
+    "bonuses": schema.items(schema.choice(BONUS_IDS), 0, len(BONUS_IDS)),
+    "bonus_factor": schema.integer(1, 4),
+}
+_BONUS = {
+    "id": schema.choice(BONUS_IDS),
+    "silent": schema.integer(0, MAX_VALUE),
+    "announced": schema.integer(1, MAX_VALUE),
+    "announce_by": schema.choice(ANNOUNCERS),
+}
+_ANNOUNCING = {
+    "once_per_player": schema.boolean,
+    "closing": schema.boolean,
+    "kontra_cap": schema.integer(0, 3),
+    "kontra_cap_negative": schema.integer(0, 3),
+    "failed_silent_counts": schema.boolean,
+    "valat_replaces_game": schema.boolean,
+}
 _BIDDING = {
     "neutral": schema.choice(NEUTRAL_WORDS),
     "reserved": schema.items(_IDS, 0, len(CONTRACT_IDS)),
@@ -205,7 +271,9 @@ _TRISCHAKEN = {
 }
 _PROFILE = {
     "id": schema.text(40, 1),
-    "contracts": schema.items(schema.shape(lambda f: Contract(**f), _CONTRACT), 1, len(CONTRACT_IDS)),
+    "contracts": schema.items(
+        schema.shape(lambda f: Contract(**f), _CONTRACT, _CONTRACT_OPTIONAL), 1, len(CONTRACT_IDS)
+    ),
     "bidding": schema.nullable(schema.shape(lambda f: Bidding(**f), _BIDDING)),
     "emperors_trick": schema.boolean,
     "call_own_king": schema.boolean,
@@ -214,11 +282,15 @@ _PROFILE = {
     "early_end": schema.boolean,
     "trischaken": schema.nullable(schema.shape(lambda f: Trischaken(**f), _TRISCHAKEN)),
 }
+_PROFILE_OPTIONAL = {
+    "bonuses": schema.items(schema.shape(lambda f: Bonus(**f), _BONUS), 0, len(BONUS_IDS)),
+    "announcing": schema.nullable(schema.shape(lambda f: Announcing(**f), _ANNOUNCING)),
+}
 
 
 def from_json(data: Any, where: schema.Where = "profile") -> Profile:
     """A profile from its JSON form, every field checked and the whole made sense of (FileProblem if not)."""
-    profile = Profile(**schema.obj(data, where, _PROFILE))
+    profile = Profile(**schema.obj(data, where, _PROFILE, _PROFILE_OPTIONAL))
     _check_whole(profile, where)
     return profile
 
@@ -249,6 +321,11 @@ def _check_whole(profile: Profile, where: schema.Where) -> None:
         raise _problem(where, "ouvert_all", None)
     if any(c.kind == "trischaken" for c in profile.contracts) and profile.trischaken is None:
         raise _problem(where, "trischaken", None)
+    schema.distinct(tuple(b.id for b in profile.bonuses), f"{where}.bonuses")
+    for i, c in enumerate(profile.contracts):
+        for bonus_id in c.bonuses:
+            if bonus_id not in (b.id for b in profile.bonuses) or c.kind != "positive":
+                raise _problem(f"{where}.contracts[{i}]", "bonuses", bonus_id)
     bidding = profile.bidding
     if bidding is None:
         return

@@ -49,18 +49,22 @@ from game.games.koenigrufen.cards import (
     restriction,
 )
 from game.games.koenigrufen.core import (
+    ANNOUNCE,
     BID,
     CALL,
     DISCARD,
     HOLD,
+    KONTRA,
     NEUTRAL,
     PASS,
+    SAY_PASS,
     SCORED,
     TALON,
     TRICKS,
     LeanAction,
     LeanKoenigrufen,
     Phase,
+    ScoreItem,
     shuffled,
 )
 from game.games.koenigrufen.profile import CARDAVIA, Contract, Profile
@@ -123,7 +127,32 @@ class NextDeal:
     seat: int
 
 
-Action = Bid | Pass | Hold | CallKing | TakeTalon | Discard | Play | NextDeal
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """Announces one or more bonuses (`profile.BONUS_IDS`) at once, for the announcer's side."""
+
+    seat: int
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Kontra:
+    """Doubles an announced item one step ("game" or a bonus id): Kontra, Rekontra, Subkontra."""
+
+    seat: int
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnnouncePass:
+    """Says nothing more this turn ("gut"; the declarer's first word is his "Ich liege")."""
+
+    seat: int
+
+
+Action = (
+    Bid | Pass | Hold | CallKing | TakeTalon | Discard | Play | NextDeal | Announce | Kontra | AnnouncePass
+)
 
 
 # --- events ----------------------------------------------------------------------------------------------
@@ -243,6 +272,19 @@ class DealScored:
         tuple[str, ...], tuple[str, ...]
     ]  # (declaring side: discards, talon credited and tricks; the others: the rest that counts)
     tricks: tuple[int, ...]  # tricks taken per seat (a negative contract's objective)
+    items: tuple[ScoreItem, ...] = ()  # the settlement line by line (game or Valat, each bonus), if any
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A word of the announcement round: `word` "announce" (with its `items`), "kontra" (one item, raised
+    to `level`: 1 Kontra, 2 Rekontra, 3 Subkontra) or "pass"; `closes` when the round ends with it."""
+
+    seat: int
+    word: str
+    items: tuple[str, ...]
+    level: int
+    closes: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +309,7 @@ Event = (
     | DeclarerAlone
     | TrickWon
     | DealScored
+    | Said
     | MatchOver
 )
 
@@ -299,6 +342,7 @@ class ScoreLine:
     totals: tuple[int, ...]
     contract: str = "rufer"
     tricks: tuple[int, ...] = (0, 0, 0, 0)  # tricks taken per seat
+    items: tuple[ScoreItem, ...] = ()  # the settlement line by line (game or Valat, each bonus), if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,6 +379,10 @@ class KoenigrufenView:
     tricks_won: tuple[int, ...]  # tricks taken per seat so far
     bid_options: tuple[str, ...]  # the viewer's legal words when it is to bid (`BidMade.word`), else empty
     playable: tuple[str, ...]  # the viewer's legal cards when it is to play, else empty
+    said: tuple[Said, ...] = ()  # the announcement round so far, for all to see
+    items: tuple[tuple[str, int, int], ...] = ()  # announced items: (item, announcer's seat, Kontra level)
+    may_announce: tuple[str, ...] = ()  # the bonuses the viewer may announce now (each or several at once)
+    may_kontra: tuple[str, ...] = ()  # the items the viewer may double a step now
 
 
 def pays(profile: Profile, contract_id: str) -> tuple[int, int]:
@@ -382,6 +430,7 @@ _EXPECTED: dict[Phase, tuple[type | tuple[type, ...], str]] = {
     CALL: (CallKing, "call a king first"),
     TALON: (TakeTalon, "take a talon half first"),
     DISCARD: (Discard, "discard three cards first"),
+    ANNOUNCE: ((Announce, Kontra, AnnouncePass), "announce, double or pass first"),
     TRICKS: (Play, "play a card"),
     SCORED: (NextDeal, "the deal is over: start the next one"),
 }
@@ -407,6 +456,9 @@ _CODES = {
     "play a card": "play_a_card",
     "the deal is over: start the next one": "deal_over",
     "the match is over": "match_over",
+    "announce, double or pass first": "announce_first",
+    "you cannot announce that": "announce_refused",
+    "you cannot double that": "kontra_refused",
 }
 
 
@@ -463,6 +515,7 @@ class KoenigrufenGame:
         self._tricks: list[tuple[int, tuple[str, ...], int]] = []  # (leader, cards, winner)
         self._trick_views: tuple[Trick, ...] = ()  # the same as public `Trick`s, made by `view`
         self._bids: tuple[tuple[int, str], ...] = ()
+        self._said: tuple[Said, ...] = ()
         if core.contract is not None:
             events.append(ContractDeclared(core.declarer, core.contract.id))
         return events
@@ -538,6 +591,8 @@ class KoenigrufenGame:
             return [] if self._over else [_NEXT[(core.forehand + 1) % SEATS]]
         if phase is BID:
             return [to_action(word, core.to_act, phase, core.profile) for word in core.bid_options()]
+        if phase is ANNOUNCE:
+            return [to_action(word, core.to_act, phase, core.profile) for word in core.say_options()]
         made = _CALLS[core.declarer] if phase is CALL else _TAKES[core.declarer]
         return [made[move] for move in cast(list[int], core.legal())]  # kings' numbers, or halves
 
@@ -606,7 +661,7 @@ class KoenigrufenGame:
 
     def _apply_other(self, action: Action) -> list[Event]:
         """Every action but a play of the seat to act: checked, then the call, talon, discard or next deal."""
-        if not isinstance(action, Bid | Pass | Hold | CallKing | TakeTalon | Discard | Play | NextDeal):
+        if not isinstance(action, Action):
             raise ValueError(f"not a Königrufen action: {action!r}")
         if self._over:
             raise _illegal("the match is over")
@@ -617,6 +672,8 @@ class KoenigrufenGame:
             raise _illegal(reason)
         if isinstance(action, Bid | Pass | Hold):
             return self._bid(action)
+        if isinstance(action, Announce | Kontra | AnnouncePass):
+            return self._say(action)
         if isinstance(action, CallKing):
             return self._call(action.king)
         if isinstance(action, TakeTalon):
@@ -641,6 +698,31 @@ class KoenigrufenGame:
         if core.contract is not None:
             events += self._declared()
         return events
+
+    def _say(self, action: Announce | Kontra | AnnouncePass) -> list[Event]:
+        """A word of the announcement round, checked against the core's `say_options`."""
+        core = self._core
+        try:
+            word = from_action(action, core.profile)
+        except ValueError:
+            word = -1
+        if word not in core.say_options():
+            raise _illegal(
+                "you cannot double that" if isinstance(action, Kontra) else "you cannot announce that"
+            )
+        core.say(cast(int, word))
+        talk = core.talk
+        assert talk is not None
+        closes = core.phase is not ANNOUNCE
+        if isinstance(action, Kontra):
+            level = talk.level[_item_index(action.item, core.profile)]
+            said = Said(action.seat, "kontra", (action.item,), level, closes)
+        elif isinstance(action, Announce):
+            said = Said(action.seat, "announce", _bonus_ids(cast(int, word), core.profile), 0, closes)
+        else:
+            said = Said(action.seat, "pass", (), 0, closes)
+        self._said += (said,)
+        return [said]
 
     def _declared(self) -> list[Event]:
         """The events of the auction's end: the contract, and the whole talon taken where it is."""
@@ -710,17 +792,8 @@ class KoenigrufenGame:
         assert contract is not None
         declarer, partner, team = core.declarer, core.partner, core.team
         ours, theirs = list(self._discards), list(self._talon_counted())
-        if (
-            contract.talon == "defenders"
-            and core.king is not None
-            and core.partner is None
-            and not core.shown
-        ):
-            # the called king lay in the talon the declarer did not see: he gets it, or its half
-            held = core.halves[0] if core.king in core.halves[0] else core.halves[1]
-            credited = _codes(
-                held if core.profile.solo_king_talon == "half" else core.halves[0] + core.halves[1]
-            )
+        credited = _codes(core.talon_credit())  # the called king lay in the talon the declarer did not see
+        if credited:
             ours += credited
             theirs = [card for card in theirs if card not in credited]
         for _leader, cards, winner in self._tricks:
@@ -731,8 +804,11 @@ class KoenigrufenGame:
             self._totals[seat] += settlement[seat]
         totals = tuple(self._totals)
         wins = tuple(core.wins)
+        items = tuple(core.score_items()) if core.talk is not None or core.history is not None else ()
         self._sheet.append(
-            ScoreLine(self._deal_no, declarer, partner, points, won, settlement, totals, contract.id, wins)
+            ScoreLine(
+                self._deal_no, declarer, partner, points, won, settlement, totals, contract.id, wins, items
+            )
         )
         events.append(
             DealScored(
@@ -745,6 +821,7 @@ class KoenigrufenGame:
                 settlement,
                 (tuple(ours), tuple(theirs)),
                 wins,
+                items,
             )
         )
         if self.config.deals is not None and self._deal_no >= self.config.deals:
@@ -804,7 +881,31 @@ class KoenigrufenGame:
             tricks_won=tuple(core.wins),
             bid_options=self._bid_words() if core.phase is BID and seat == core.to_act else (),
             playable=_codes(core.playable()) if core.phase is TRICKS and seat == core.to_act else (),
+            said=self._said,
+            items=self._items(),
+            **self._may_say(seat),
         )
+
+    def _items(self) -> tuple[tuple[str, int, int], ...]:
+        """The announced items so far: (item, announcer, Kontra level), the game first."""
+        talk, profile = self._core.talk, self._core.profile
+        if talk is None:
+            return ()
+        names = ("game", *(bonus.id for bonus in profile.bonuses))
+        return tuple((names[i], owner, talk.level[i]) for i, owner in enumerate(talk.owner) if owner >= 0)
+
+    def _may_say(self, seat: int) -> dict[str, tuple[str, ...]]:
+        """The viewer's legal announcements and doublings, when it is his turn to speak."""
+        core = self._core
+        if core.phase is not ANNOUNCE or seat != core.to_act:
+            return {}
+        words = core.say_options()
+        announce = max((word for word in words if 0 < word < KONTRA), default=0)  # every bit it may use
+        kontra = [to_action(word, seat, ANNOUNCE, core.profile) for word in words if word >= KONTRA]
+        return {
+            "may_announce": _bonus_ids(announce, core.profile),
+            "may_kontra": tuple(cast(Kontra, action).item for action in kontra),
+        }
 
     def _bid_words(self) -> tuple[str, ...]:
         core = self._core
@@ -855,6 +956,13 @@ def to_action(lean: LeanAction, seat: int, phase: str, profile: Profile = CARDAV
         bidding = profile.bidding
         assert bidding is not None
         return Bid(seat, bidding.neutral if lean == NEUTRAL else profile.contracts[lean].id)
+    if phase == ANNOUNCE:
+        if lean == SAY_PASS:
+            return AnnouncePass(seat)
+        if lean >= KONTRA:
+            i = lean - KONTRA
+            return Kontra(seat, "game" if i == 0 else profile.bonuses[i - 1].id)
+        return Announce(seat, _bonus_ids(lean, profile))
     if phase == CALL:
         return _CALLS[seat][lean]
     if phase == TALON:
@@ -862,9 +970,32 @@ def to_action(lean: LeanAction, seat: int, phase: str, profile: Profile = CARDAV
     raise ValueError(f"no action {lean!r} in phase {phase!r}")
 
 
+def _bonus_ids(mask: int, profile: Profile) -> tuple[str, ...]:
+    """The bonuses of a lean announcement mask, in the profile's order."""
+    return tuple(bonus.id for j, bonus in enumerate(profile.bonuses) if mask >> j & 1)
+
+
+def _item_index(item: str, profile: Profile) -> int:
+    """An item's place in the core's `Talk` (0 the game, j + 1 the profile's bonus j); ValueError if none."""
+    if item == "game":
+        return 0
+    return 1 + [bonus.id for bonus in profile.bonuses].index(item)
+
+
 def from_action(action: Action, profile: Profile = CARDAVIA) -> LeanAction:
-    """The lean action of an action (a discard as its card numbers, ascending; a bid by the profile);
-    ValueError for a bid the profile does not know."""
+    """The lean action of an action (a discard as its card numbers, ascending; a bid by the profile; an
+    announcement as its mask); ValueError for a bid or item the profile does not know."""
+    if isinstance(action, AnnouncePass):
+        return SAY_PASS
+    if isinstance(action, Kontra):
+        return KONTRA + _item_index(action.item, profile)
+    if isinstance(action, Announce):
+        if not action.items or not isinstance(action.items, tuple | list):
+            raise ValueError("announce at least one bonus")
+        indices = {_item_index(item, profile) for item in action.items}
+        if len(indices) != len(action.items) or 0 in indices:
+            raise ValueError("each bonus once")
+        return sum(1 << (i - 1) for i in indices)
     if isinstance(action, Pass):
         return PASS
     if isinstance(action, Hold):
