@@ -80,4 +80,5 @@ SPEC = GameSpec(
     bench="game.games.koenigrufen.bench",
     computer=Computer(easy.choose, search),
     score_scene="game.games.koenigrufen.score:KoenigrufenScore",
+    rule_profile=profile.load,
 )
