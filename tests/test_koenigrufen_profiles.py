@@ -19,6 +19,7 @@ from game.games.koenigrufen.rules import (
     KoenigrufenConfig,
     KoenigrufenGame,
     Kontra,
+    NextDeal,
     Pass,
     Play,
     from_action,
@@ -261,6 +262,24 @@ def check_deal(profile: kp.Profile, seed: int) -> DealScored:
         thirds = [3 * sum(CARD_POINTS[c] for c in pile) - 2 * len(pile) for pile in (ours, theirs)]
         assert sum(thirds) == 210
     return scored
+
+
+def test_the_next_forehand_goes_on_whoever_declared() -> None:
+    """After a deal won in the auction by another seat than forehand, the seat asked to go on is the next
+    forehand: the one whose NextDeal the rules list and take."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        g = KoenigrufenGame(KoenigrufenConfig(deals=2, profile=AUSTRIA), seed)
+        while g.phase != "scored":
+            g.apply(g.random_action(rng))
+        if g.declarer != g.view(0).forehand:
+            break
+    else:
+        pytest.fail("no deal declared by another seat than forehand in 40")
+    following = (g.view(0).forehand + 1) % SEATS
+    assert g.to_act == following and g.legal_actions() == [NextDeal(following)]
+    g.apply(NextDeal(following))
+    assert (g.deal_no, g.view(0).forehand) == (2, following)
 
 
 # --- announcements, bonuses, Kontra --------------------------------------------------------------------
