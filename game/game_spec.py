@@ -55,3 +55,6 @@ class GameSpec:
     start: str = "game.scenes.card_start:CardTableStart"  # its menu start section, "module:Class"
     score_scene: str = "game.scenes.score:ScoreScene"  # what draws its sheet: (app, sheet, way out)
     bench: str = ""  # the module whose PATHS `tools/bench.py` times (and its `rollouts`, if any)
+    # a rule profile it ships, by id, for a setup's `rules` (ValueError naming the ids for an unknown one);
+    # None where the game has no profiles
+    rule_profile: Callable[[str], Any] | None = None

@@ -34,6 +34,7 @@ class CardTableSetup:
     seats: tuple[SeatPlayer, ...]  # seat 0 sits at the bottom of the screen
     seed: int = 0
     deals: int | None = None  # match length where the game lets the table choose it (None: the default)
+    rules: object | None = None  # the game's rule profile where it has them (None: its default)
 
     @property
     def humans(self) -> int:

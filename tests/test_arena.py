@@ -1,9 +1,12 @@
-"""The arena's report: every level present, paired z-scores, and duplicate deals that rotate the levels."""
+"""The arena's report: every level present, paired z-scores, duplicate deals that rotate the levels, and
+Königrufen under each rule profile with the contracts each level declared."""
 
 import json
 
 import pytest
 from tool_loader import load_tool
+
+from game.games.koenigrufen.profile import PROFILE_IDS, load
 
 arena = load_tool("arena")
 
@@ -38,3 +41,48 @@ def test_bad_seats_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
         arena.main(["koenigrufen", "--seats", "normal,easy"])
     assert exit_info.value.code == 2
     assert "koenigrufen takes 4 seats" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("profile", PROFILE_IDS)
+def test_a_profile_is_played_and_each_level_s_contracts_are_reported(
+    capsys: pytest.CaptureFixture[str], profile: str
+) -> None:
+    args = ["koenigrufen", "--profile", profile, "--games", "4", "--seats", "easy,easy,easy,easy"]
+    assert arena.main(args) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["profile"] == profile and report["games"] == 4
+    assert report["levels"][0]["decisions"] > 0
+    ladder = {contract.id for contract in load(profile).contracts}
+    declared = report["contracts"]["easy"]
+    assert set(declared) <= ladder
+    assert sum(tally["declared"] for tally in declared.values()) == 4  # one contract a deal
+    assert all(0 <= tally["success"] <= 1 for tally in declared.values())
+
+
+def test_contracts_are_counted_for_the_declarer_s_level_with_the_share_won() -> None:
+    def replay(*declared: tuple[str, str, bool]) -> object:
+        return arena.Replay(("hard", "easy", "easy", "easy"), (3, -1, -1, -1), {}, declared)
+
+    replays = [replay(("hard", "solo", True)), replay(("hard", "solo", False))]
+    replays.append(replay(("easy", "rufer", True)))
+    assert arena.contracts(replays, ["easy", "normal", "hard"]) == {
+        "easy": {"rufer": {"declared": 1, "success": 1.0}},
+        "normal": {},
+        "hard": {"solo": {"declared": 2, "success": 0.5}},
+    }
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["koenigrufen", "--profile", "texas"], "unknown Königrufen profile 'texas'"),
+        (["twotenjack", "--profile", "austria"], "twotenjack has no rule profiles"),
+    ],
+)
+def test_a_profile_the_game_does_not_ship_is_refused(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        arena.main([*args, "--seats", "easy,easy,easy,easy"])
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err

@@ -1,9 +1,12 @@
 """The computer players know only what their seat may see.
 
 At positions where a seat decides, in every phase of both games, two cards the seat cannot see (in
-other hands, in the talon before it is turned, among the declarer's hidden discards, in the stock, as a
-face-down lead) trade places: renamed in the dealt deck and in every action that moves them, and chosen
-so every past action stays legal. The swapped deal must replay, must put a hidden card somewhere else,
+other hands but cards laid open, in the talon while it is unseen, among the declarer's hidden discards,
+in the stock, as a face-down lead) trade places: renamed in the dealt deck and in every action that
+moves them, and chosen so every past action stays legal (a cheap test per game, then a replay). Königrufen
+is also played under the `austria` and `cheltenham` profiles: the auction, the announcements (the
+auction steered to a Rufer), a negative contract's tricks and an ouvert contract's, whose open hands are
+part of the view. The swapped deal must replay, must put a hidden card somewhere else,
 must give the seat the same view, and the same view must give the same decision at a fixed seed, at
 every level. (A new deal or round is a single action, no decision.) Positions and swaps are fixed by
 seeds and every loop is finite, so a leak fails the test rather than hanging it; the last test shows a
@@ -14,7 +17,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import cache, partial
 from typing import Any
 
 import pytest
@@ -23,11 +27,13 @@ from game.ai import thinker
 from game.ai.thinker import LEVELS, decide
 from game.games.koenigrufen import rules as kr
 from game.games.koenigrufen.cards import CARD_SUIT, KINGS, SUIT_NO, TRUMP
+from game.games.koenigrufen.profile import CARDAVIA, Profile, load
 from game.games.twotenjack import rules as ttj
 from game.games.twotenjack.cards import ACE_OF_SPADES, DECK, GUARDED, JOKER, SUIT
 
 POSITIONS = 2  # per situation
 DEALS = 40  # deals tried, at most, to find them
+TRIES = 20  # swaps of a kind tried, at most, for one that keeps every past action legal
 SEED = 11  # the decisions' seed
 
 # where an unseen card lies: ("hand", seat), ("talon", half), ("discards", declarer), ("stock", index)
@@ -43,38 +49,53 @@ class Rules:
     make: Callable[[tuple[str, ...]], Any]
     cards: tuple[str, ...]
     hidden: Callable[[Any, int, tuple[str, ...]], dict[str, Place]]  # card -> where it lies unseen
-    swappable: Callable[[Any, str, Place, str, Place], bool]  # keeps every past action legal
+    swappable: Callable[[Any, str, Place, str, Place], bool]  # a first, cheap test that the past stays legal
     special: Callable[[Any, int, tuple[str, ...], str, Place], str | None]  # a card's own swap kind
 
 
-# Königrufen: one deal, dealer 0, so seat 1 declares; the talon is the deck's last six cards.
+# Königrufen: one deal, dealer 0, so seat 1 is forehand (the declarer without an auction); the talon is
+# the deck's last six cards.
 TALON = kr.SEATS * kr.HAND_SIZE
 
 
-def _kr_make(deck: tuple[str, ...]) -> kr.KoenigrufenGame:
-    return kr.KoenigrufenGame(kr.KoenigrufenConfig(deals=1, first_dealer=0, stacked_deck=deck), 0)
+def _kr_make(profile: Profile, deck: tuple[str, ...]) -> kr.KoenigrufenGame:
+    config = kr.KoenigrufenConfig(deals=1, first_dealer=0, stacked_deck=deck, profile=profile)
+    return kr.KoenigrufenGame(config, 0)
 
 
 def _kr_hidden(game: kr.KoenigrufenGame, seat: int, deck: tuple[str, ...]) -> dict[str, Place]:
-    """Other hands, the talon until it is turned (then all six cards are public), and for a defender the
-    declarer's discards but the trumps shown."""
-    talon, turned, declarer = deck[TALON:], game.phase != "call", game.declarer
+    """What the rules leave unseen, read from the profile, not from the view under test: other hands but
+    the cards laid open (ouvert, after the first trick: the declarer's hand, or every hand) and the talon
+    cards turned up for all (a contract whose talon is shown, once the king is called); the talon while it
+    lies unseen; for a defender the declarer's discards but the shown pool (trumps, or the suit cards after
+    a trumps-first discard)."""
+    view, declarer, profile = game.view(seat), game.declarer, game.config.profile
+    contract = None if view.contract is None else profile.contract(view.contract)
+    turned = contract is not None and contract.talon_shown and game.phase != "call"
+    public = set(deck[TALON:]) if turned else set()
+    laid_open = contract is not None and contract.ouvert and bool(view.tricks)
+    open_seats = range(kr.SEATS) if laid_open and profile.ouvert_all else [declarer] if laid_open else []
+    played = {card for trick in (*view.tricks, view.trick) for card in trick.cards}
+    discards = game.view(declarer).discards
     places: dict[str, Place] = {}
+    held: set[str] = set()
     for other in range(kr.SEATS):
-        if other != seat:
-            places |= {c: ("hand", other) for c in game.view(other).hand if not (turned and c in talon)}
-    if not turned:
-        places |= {c: ("talon", i // kr.HALF) for i, c in enumerate(talon)}
-    if seat != declarer:
-        discards = game.view(declarer).discards
-        places |= {c: ("discards", declarer) for c in discards if CARD_SUIT[c] != TRUMP and c not in talon}
-    return places
+        hand = game.view(other).hand
+        held.update(hand)
+        if other != seat and other not in open_seats:
+            places |= {c: ("hand", other) for c in hand if c not in public}
+    if seat != declarer and contract is not None:
+        unseen = (c for c in discards if (CARD_SUIT[c] == TRUMP) == contract.trumps_first and c not in public)
+        places |= {c: ("discards", declarer) for c in unseen}
+    gone = held | played | set(discards) | public
+    return places | {c: ("talon", i // kr.HALF) for i, c in enumerate(deck[TALON:]) if c not in gone}
 
 
 def _kr_swappable(game: kr.KoenigrufenGame, x: str, px: Place, y: str, py: Place) -> bool:
-    """The call and the talon choice are legal whatever the hands hold. Once tricks are played, a hand's
-    suits decide which plays were legal, and the declarer's kings which discards were: same suit, and a
-    king never to or from the declarer."""
+    """Once tricks are played, a hand's suits decide which plays were legal, and the declarer's kings
+    which discards were: same suit, and a king never to or from the declarer. (What else a past action
+    depended on, a hand's kings in the auction, a held bird or the sides in the announcements, the
+    overtaking rule, the replay checks.)"""
     if game.phase != "tricks":
         return True
     declarers = {("hand", game.declarer), ("discards", game.declarer)}
@@ -89,7 +110,14 @@ def _kr_special(
     return "called king" if card == game.view(seat).king else None
 
 
-KOENIGRUFEN = Rules("koenigrufen", _kr_make, kr.DECK, _kr_hidden, _kr_swappable, _kr_special)
+def _koenigrufen(profile: Profile) -> Rules:
+    return Rules("koenigrufen", partial(_kr_make, profile), kr.DECK, _kr_hidden, _kr_swappable, _kr_special)
+
+
+AUSTRIA_RULES, CHELTENHAM_RULES = load("austria"), load("cheltenham")
+KOENIGRUFEN = _koenigrufen(CARDAVIA)
+AUSTRIA = _koenigrufen(AUSTRIA_RULES)
+CHELTENHAM = _koenigrufen(CHELTENHAM_RULES)
 
 # Two-Ten-Jack: three players, one round, dealer 0, so seat 1 leads; the stock is drawn from deck[DEALT] on.
 PLAYERS = 3
@@ -154,16 +182,37 @@ def _face_down_lead(rules: Rules, rng: random.Random) -> tuple[str, ...]:
     return tuple(guarded.pop() if i % PLAYERS == 0 and i < DEALT else rest.pop() for i in range(len(deck)))
 
 
+def _at_random(legal: list[Any], rng: random.Random) -> Any:
+    return rng.choice(legal)
+
+
+def _declaring(profile: Profile, contract: str) -> Callable[[list[Any], random.Random], Any]:
+    """Random play after an auction steered to `contract`: bid it where allowed, else pass, else (forehand's
+    opening) the neutral word, so that forehand may choose it when everyone has passed."""
+    bidding = profile.bidding
+    assert bidding is not None
+
+    def steer(legal: list[Any], rng: random.Random) -> Any:
+        bids = {a.contract: a for a in legal if isinstance(a, kr.Bid)}
+        passes = [a for a in legal if isinstance(a, kr.Pass)]
+        return (
+            bids.get(contract) or next(iter(passes), None) or bids.get(bidding.neutral) or rng.choice(legal)
+        )
+
+    return steer
+
+
 @dataclass(frozen=True)
 class Situation:
-    """A kind of decision: how its deals are made, when a position has come, and the kinds of swap each
-    of its positions must offer."""
+    """A kind of decision: how its deals are made and played, when a position has come, and the kinds of
+    swap each of its positions must offer."""
 
     name: str
     rules: Rules
     deal: Callable[[Rules, random.Random], tuple[str, ...]]
     reached: Callable[[Any], bool]  # of the view of the seat to act
     kinds: tuple[str, ...]
+    steer: Callable[[list[Any], random.Random], Any] = field(default=_at_random)  # the actions before
 
 
 SITUATIONS = (
@@ -203,6 +252,84 @@ SITUATIONS = (
         ("hand-hand", "discards-hand", "called king"),
     ),
     Situation(
+        "austria auction",
+        AUSTRIA,
+        _shuffled,
+        lambda v: v.phase == "bid" and len(v.bids) >= 2,
+        ("hand-hand", "hand-talon", "talon-talon"),
+    ),
+    Situation(
+        "cheltenham auction",
+        CHELTENHAM,
+        _shuffled,
+        lambda v: v.phase == "bid" and len(v.bids) >= 2,
+        ("hand-hand", "hand-talon", "talon-talon"),
+    ),
+    Situation(
+        "austria rufer announcements, declarer",
+        AUSTRIA,
+        _shuffled,
+        lambda v: v.phase == "announce" and v.seat == v.declarer and bool(v.said),
+        ("hand-hand", "called king"),
+        _declaring(AUSTRIA_RULES, "rufer"),
+    ),
+    Situation(
+        "austria rufer announcements, defender",
+        AUSTRIA,
+        _shuffled,
+        lambda v: v.phase == "announce" and v.seat != v.declarer,
+        ("hand-hand", "discards-hand", "called king"),
+        _declaring(AUSTRIA_RULES, "rufer"),
+    ),
+    Situation(
+        "cheltenham rufer announcements, declarer",
+        CHELTENHAM,
+        _shuffled,
+        lambda v: v.phase == "announce" and v.seat == v.declarer and bool(v.said),
+        ("hand-hand", "called king"),
+        _declaring(CHELTENHAM_RULES, "rufer"),
+    ),
+    Situation(
+        "cheltenham rufer announcements, defender",
+        CHELTENHAM,
+        _shuffled,
+        lambda v: v.phase == "announce" and v.seat != v.declarer,
+        ("hand-hand", "discards-hand", "called king"),
+        _declaring(CHELTENHAM_RULES, "rufer"),
+    ),
+    Situation(
+        "austria piccolo tricks",
+        AUSTRIA,
+        _shuffled,
+        lambda v: v.phase == "tricks" and len(v.tricks) >= 2,
+        ("hand-hand", "hand-talon", "talon-talon"),
+        _declaring(AUSTRIA_RULES, "piccolo"),
+    ),
+    Situation(
+        "austria sechserdreier tricks, defender",  # the whole talon taken unseen, six cards laid away
+        AUSTRIA,
+        _shuffled,
+        lambda v: v.phase == "tricks" and v.seat != v.declarer and len(v.tricks) >= 2,
+        ("hand-hand", "discards-hand"),
+        _declaring(AUSTRIA_RULES, "sechserdreier"),
+    ),
+    Situation(
+        "austria bettel ouvert tricks",  # every hand open after the first trick: only the talon unseen
+        AUSTRIA,
+        _shuffled,
+        lambda v: v.phase == "tricks" and len(v.tricks) >= 1,
+        ("talon-talon",),
+        _declaring(AUSTRIA_RULES, "bettel_ouvert"),
+    ),
+    Situation(
+        "cheltenham piccolo ouvert tricks, defender",  # the declarer's hand open after the first trick
+        CHELTENHAM,
+        _shuffled,
+        lambda v: v.phase == "tricks" and v.seat != v.declarer and len(v.tricks) >= 1,
+        ("hand-hand", "hand-talon", "talon-talon"),
+        _declaring(CHELTENHAM_RULES, "piccolo_ouvert"),
+    ),
+    Situation(
         "twotenjack opening lead",
         TWOTENJACK,
         _shuffled,
@@ -238,42 +365,15 @@ def _swaps(rules: Rules, game: Any, seat: int, deck: tuple[str, ...]) -> dict[st
     """Every allowed swap of two unseen cards lying in different places, by kind."""
     places = rules.hidden(game, seat, deck)
     cards = sorted(places)
+    special = {card: rules.special(game, seat, deck, card, places[card]) for card in cards}
     found: dict[str, list[tuple[str, str]]] = {}
     for i, x in enumerate(cards):
         for y in cards[i + 1 :]:
             px, py = places[x], places[y]
             if px != py and rules.swappable(game, x, px, y, py):
-                kind = (
-                    rules.special(game, seat, deck, x, px)
-                    or rules.special(game, seat, deck, y, py)
-                    or "-".join(sorted((px[0], py[0])))
-                )
+                kind = special[x] or special[y] or "-".join(sorted((px[0], py[0])))
                 found.setdefault(kind, []).append((x, y))
     return found
-
-
-def positions(situation: Situation) -> list[Position]:
-    """The first POSITIONS positions, in deals of fixed seeds played at random, where the situation has
-    come, the seat has a choice, and every kind of swap is on offer."""
-    rules, found = situation.rules, []
-    for seed in range(DEALS):
-        rng = random.Random(seed)
-        deck = situation.deal(rules, rng)
-        game, actions = rules.make(deck), []
-        while not game.is_over:
-            seat = game.to_act
-            legal = game.legal_actions()
-            if len(legal) > 1 and situation.reached(game.view(seat)):
-                swaps = _swaps(rules, game, seat, deck)
-                if all(kind in swaps for kind in situation.kinds):
-                    chosen = tuple((kind, *rng.choice(swaps[kind])) for kind in situation.kinds)
-                    found.append(Position(deck, tuple(actions), seat, chosen))
-                    break
-            actions.append(rng.choice(legal))
-            game.apply(actions[-1])
-        if len(found) == POSITIONS:
-            return found
-    raise AssertionError(f"{situation.name}: fewer than {POSITIONS} positions in {DEALS} deals")
 
 
 def _moved(action: Any, names: dict[str, str]) -> Any:
@@ -286,25 +386,72 @@ def _moved(action: Any, names: dict[str, str]) -> Any:
     return action
 
 
+def _replay(rules: Rules, position: Position, names: dict[str, str]) -> Any:
+    """The position's deal with the cards of `names` swapped, every action replayed (ValueError if one is
+    illegal there)."""
+    game = rules.make(tuple(names.get(c, c) for c in position.deck))
+    for action in position.actions:
+        try:
+            game.apply(_moved(action, names))
+        except ValueError as exc:
+            raise ValueError(f"makes {action} illegal: {exc}") from exc
+    return game
+
+
+def _legal_swap(rules: Rules, position: Position, pairs: list[tuple[str, str]], rng: random.Random) -> Any:
+    """One of `pairs`, at random, whose swap keeps every past action legal; None if TRIES found none."""
+    for x, y in rng.sample(pairs, min(TRIES, len(pairs))):
+        try:
+            _replay(rules, position, {x: y, y: x})
+        except ValueError:
+            continue
+        return x, y
+    return None
+
+
+@cache
+def positions(situation: Situation) -> tuple[Position, ...]:
+    """The first POSITIONS positions, in deals of fixed seeds played at random (or steered), where the
+    situation has come, the seat has a choice, and every kind of swap is on offer (found once, under the
+    honest view, for every level)."""
+    rules, kinds, found = situation.rules, situation.kinds, []
+    for seed in range(DEALS):
+        rng = random.Random(seed)
+        deck = situation.deal(rules, rng)
+        game, actions = rules.make(deck), []
+        while not game.is_over:
+            seat = game.to_act
+            legal = game.legal_actions()
+            if len(legal) > 1 and situation.reached(game.view(seat)):
+                swaps = _swaps(rules, game, seat, deck)
+                position = Position(deck, tuple(actions), seat, ())
+                chosen = {kind: _legal_swap(rules, position, swaps.get(kind, []), rng) for kind in kinds}
+                if all(chosen.values()):
+                    found.append(replace(position, swaps=tuple((k, *xy) for k, xy in chosen.items())))
+                    break
+            actions.append(situation.steer(legal, rng))
+            game.apply(actions[-1])
+        if len(found) == POSITIONS:
+            return tuple(found)
+    raise AssertionError(f"{situation.name}: fewer than {POSITIONS} positions in {DEALS} deals")
+
+
 def check_fairness(situation: Situation, level: str) -> None:
     """Every swap of every position: replays, moves a hidden card, keeps the view and the decision."""
     rules = situation.rules
     for position in positions(situation):
-        game, seat = rules.make(position.deck), position.seat
-        for action in position.actions:
-            game.apply(action)
+        game, seat = _replay(rules, position, {}), position.seat
         view = game.view(seat)
         places = rules.hidden(game, seat, position.deck)
         decision = decide(rules.name, view, level, SEED)
         for kind, x, y in position.swaps:
             names = {x: y, y: x}
             deck = tuple(names.get(c, c) for c in position.deck)
-            other, swap = rules.make(deck), f"{situation.name}: swapping {x} and {y} ({kind})"
-            for action in position.actions:
-                try:
-                    other.apply(_moved(action, names))
-                except ValueError as exc:
-                    raise AssertionError(f"{swap} makes {action} illegal: {exc}") from exc
+            swap = f"{situation.name}: swapping {x} and {y} ({kind})"
+            try:
+                other = _replay(rules, position, names)
+            except ValueError as exc:
+                raise AssertionError(f"{swap} {exc}") from exc
             moved = rules.hidden(other, seat, deck)
             traded = (moved.get(x), moved.get(y)) == (places[y], places[x])
             assert traded and places[x] != places[y], f"{swap} moved no hidden card"
@@ -321,8 +468,29 @@ def shorter_hard(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(thinker.CANDIDATES, "hard", 4)
 
 
+# Leaks found and not fixed here, each failing its situations until it is fixed (strict: then this must go).
+KONTRA_SIDES = (
+    "may_kontra (core.say_options) follows the true sides: the declarer may double a bonus announced by a"
+    " defender but not one announced by his hidden partner, so the called king's holder shows before he"
+    " plays it"
+)
+KNOWN_LEAKS = {
+    "austria rufer announcements, declarer": KONTRA_SIDES,
+    "cheltenham rufer announcements, declarer": KONTRA_SIDES,
+}
+
+
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("situation", SITUATIONS, ids=[s.name for s in SITUATIONS])
+@pytest.mark.parametrize(
+    "situation",
+    [
+        pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=KNOWN_LEAKS[s.name]))
+        if s.name in KNOWN_LEAKS
+        else s
+        for s in SITUATIONS
+    ],
+    ids=[s.name for s in SITUATIONS],
+)
 def test_cards_a_seat_cannot_see_never_change_its_view_nor_its_move(situation: Situation, level: str) -> None:
     check_fairness(situation, level)
 
@@ -337,6 +505,10 @@ def _leak_discards(game: Any, seat: int, view: Any) -> Any:
 
 def _leak_partner(game: Any, seat: int, view: Any) -> Any:
     return replace(view, partner=game.lean().partner)
+
+
+def _leak_open_hands(game: Any, seat: int, view: Any) -> Any:
+    return replace(view, open_hands=tuple(tuple(kr.DECK[c] for c in hand) for hand in game.lean().hands))
 
 
 def _leak_face_down_lead(game: Any, seat: int, view: Any) -> Any:
@@ -357,6 +529,22 @@ LEAKS = {
         _leak_partner,
         "koenigrufen tricks, declarer",
     ),
+    "the talon during the auction": (kr.KoenigrufenGame, _leak_talon, "austria auction"),
+    "the talon in a contract that never shows it": (
+        kr.KoenigrufenGame,
+        _leak_talon,
+        "austria piccolo tricks",
+    ),
+    "the partner during the announcements": (
+        kr.KoenigrufenGame,
+        _leak_partner,
+        "austria rufer announcements, defender",
+    ),
+    "every hand where only the declarer's is open": (
+        kr.KoenigrufenGame,
+        _leak_open_hands,
+        "cheltenham piccolo ouvert tricks, defender",
+    ),
     "a face-down lead": (ttj.TwoTenJackGame, _leak_face_down_lead, "twotenjack after a face-down lead"),
     "the stock's face-down top": (ttj.TwoTenJackGame, _leak_stock_top, "twotenjack opening lead"),
 }
@@ -370,7 +558,8 @@ def test_a_view_that_leaks_a_hidden_card_fails_the_check(monkeypatch: pytest.Mon
     def view(game: Any, seat: int) -> Any:
         return reveal(game, seat, honest(game, seat))
 
-    monkeypatch.setattr(cls, "view", view)
     situation = next(s for s in SITUATIONS if s.name == name)
+    positions(situation)  # found under the honest view, as the fairness test finds them
+    monkeypatch.setattr(cls, "view", view)
     with pytest.raises(AssertionError, match=r"changed seat \d's view"):
         check_fairness(situation, "easy")

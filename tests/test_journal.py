@@ -14,7 +14,8 @@ import pytest
 
 from game.games.falkenstein.data import HEROES
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
-from game.games.koenigrufen.rules import Discard, Play
+from game.games.koenigrufen.profile import load
+from game.games.koenigrufen.rules import Announce, AnnouncePass, Discard, Kontra, Play
 from game.journal import Journal, digest, load_journal, replay, save_journal
 from game.journal_codec import decode_action, encode_action
 from game.registry import spec
@@ -33,6 +34,7 @@ def setups() -> dict[str, Any]:
         "falkenstein-solo": FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Me"),), None, "", 12),
         "falkenstein-demo": FalkensteinSetup("demo", tuple(SeatSetup(h, "cpu") for h in HEROES[:2]), seed=13),
         "koenigrufen": CardTableSetup("koenigrufen", people, 21, 2),
+        "koenigrufen-austria": CardTableSetup("koenigrufen", people, 22, 2, rules=load("austria")),
         "twotenjack": CardTableSetup("twotenjack", people[:3], 31),
     }
 
@@ -179,6 +181,9 @@ def test_the_illegal_action_is_named_by_index_and_reason(tmp_path: Path) -> None
     [
         ("koenigrufen", Discard(1, ("3H", "4H", "KS"))),
         ("koenigrufen", Play(2, "XXI")),
+        ("koenigrufen", Announce(1, ("pagat", "trull"))),
+        ("koenigrufen", Kontra(2, "game")),
+        ("koenigrufen", AnnouncePass(3)),
         ("twotenjack", played("twotenjack", 1).actions[0]),
         ("falkenstein", played("falkenstein", 1).actions[0]),
     ],

@@ -66,7 +66,10 @@ def table(seat: int = 0, **fields: object) -> KoenigrufenView:
         "partner": None,
         "alone": False,
     }
-    return dataclasses.replace(view, **(base | fields))  # type: ignore[arg-type]
+    view = dataclasses.replace(view, **(base | fields))  # type: ignore[arg-type]
+    return dataclasses.replace(
+        view, playable=tuple(legal_plays(view.hand, view.trick.cards))
+    )  # as the engine
 
 
 def play(view: KoenigrufenView) -> str:

@@ -1,13 +1,16 @@
 """Computer players against each other, without graphics: which level is stronger, and how long it thinks.
 
-`python tools/arena.py GAME --games N --seats LEVEL,LEVEL,... --seed S [--duplicate] [--jobs J]`
+`python tools/arena.py GAME --games N --seats LEVEL,LEVEL,... --seed S [--duplicate] [--jobs J] [--profile P]`
 
 A game is one Königrufen deal (four seats) or one Two-Ten-Jack round (two to six seats), dealt from the
 seed and the game's number. With `--duplicate` each deal is replayed once for every distinct rotation of
 the seat levels, so every level plays the same cards from every seat and the luck of the deal cancels.
+`--profile` plays a rule profile the game ships (Königrufen: cardavia, austria, cheltenham).
 Prints one JSON line: per level its mean score per deal (Königrufen game points, Two-Ten-Jack round
 points) and its decision times (decisions with more than one legal move), and per pair of levels the
-paired z-score of the per-deal difference of their mean scores.
+paired z-score of the per-deal difference of their mean scores. Where a deal ends with a declared
+contract (Königrufen), `contracts` says per level how often it declared each one and how often it won it:
+the reason one level gains on another.
 """
 
 from __future__ import annotations
@@ -39,20 +42,36 @@ class Deal:
     game: str
     seed: int
     rotations: tuple[tuple[str, ...], ...]  # the seat levels of each replay
+    profile: str | None = None  # the game's rule profile, None for its default
 
 
-def _new(game: str, players: int, seed: int) -> Any:
-    """One deal (or round) of `game` for `players`, dealt from `seed`."""
-    spec = GAMES[game]
-    return spec.new_state(replace(spec.demo_setup(seed, players, "easy"), deals=1))
+@dataclass(frozen=True)
+class Replay:
+    """One rotation of one deal, played out."""
+
+    levels: tuple[str, ...]  # per seat
+    scores: tuple[int, ...]  # per seat
+    times: dict[str, list[float]]  # decision times per level, in ms
+    declared: tuple[tuple[str, str, bool], ...]  # (declarer's level, contract, won) per contract played
 
 
-def play(deal: Deal) -> list[tuple[tuple[str, ...], tuple[int, ...], dict[str, list[float]]]]:
-    """Each rotation of one deal: (seat levels, scores per seat, decision times per level)."""
+def _new(deal: Deal, players: int) -> Any:
+    """One deal (or round) of the game for `players`, dealt from the deal's seed, under its profile."""
+    spec = GAMES[deal.game]
+    setup = replace(spec.demo_setup(deal.seed, players, "easy"), deals=1)
+    if deal.profile is not None:
+        assert spec.rule_profile is not None
+        setup = replace(setup, rules=spec.rule_profile(deal.profile))
+    return spec.new_state(setup)
+
+
+def play(deal: Deal) -> list[Replay]:
+    """Each rotation of one deal, played out by its seat levels."""
     results = []
     for levels in deal.rotations:
-        state = _new(deal.game, len(levels), deal.seed)
+        state = _new(deal, len(levels))
         times: dict[str, list[float]] = {level: [] for level in set(levels)}
+        declared: list[tuple[str, str, bool]] = []
         step = 0
         while not state.is_over:
             seat = state.to_act
@@ -64,11 +83,13 @@ def play(deal: Deal) -> list[tuple[tuple[str, ...], tuple[int, ...], dict[str, l
                 pass
             elapsed = (time.perf_counter() - start) * 1000
             assert thinker.decision is not None
-            if thinker.choices > 1:
+            if len(state.legal_actions()) > 1:  # not thinker.choices: a profile's one root move is no choice
                 times[levels[seat]].append(elapsed)
-            state.apply(thinker.decision.action)
+            for event in state.apply(thinker.decision.action):
+                if all(hasattr(event, name) for name in ("declarer", "contract", "won")):
+                    declared.append((levels[event.declarer], event.contract, event.won))
             step += 1
-        results.append((levels, tuple(state.returns()), times))
+        results.append(Replay(levels, tuple(state.returns()), times, tuple(declared)))
     return results
 
 
@@ -88,17 +109,33 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def summarise(game: str, seats: tuple[str, ...], deals: list[list[Any]], seed: int, duplicate: bool) -> dict:
+def contracts(replays: list[Replay], levels: list[str]) -> dict[str, dict[str, dict[str, float]]]:
+    """Per level, per contract it declared (in first-declared order): how often, and its success rate."""
+    counts: dict[str, dict[str, list[int]]] = {level: {} for level in levels}
+    for replay in replays:
+        for level, contract, won in replay.declared:
+            tally = counts[level].setdefault(contract, [0, 0])
+            tally[0] += 1
+            tally[1] += won
+    return {
+        level: {c: {"declared": n, "success": round(won / n, 3)} for c, (n, won) in by_contract.items()}
+        for level, by_contract in counts.items()
+    }
+
+
+def summarise(
+    game: str, seats: tuple[str, ...], deals: list[list[Replay]], seed: int, duplicate: bool
+) -> dict:
     levels = sorted(set(seats), key=LEVELS.index)
     per_deal: dict[str, list[float]] = {level: [] for level in levels}
     scores: dict[str, list[int]] = {level: [] for level in levels}
     times: dict[str, list[float]] = {level: [] for level in levels}
     for replays in deals:
         deal_scores: dict[str, list[int]] = {level: [] for level in levels}
-        for seat_levels, result, decision_times in replays:
-            for level, score in zip(seat_levels, result, strict=True):
+        for replay in replays:
+            for level, score in zip(replay.levels, replay.scores, strict=True):
                 deal_scores[level].append(score)
-            for level, ms in decision_times.items():
+            for level, ms in replay.times.items():
                 times[level].extend(ms)
         for level in levels:
             scores[level].extend(deal_scores[level])
@@ -119,6 +156,9 @@ def summarise(game: str, seats: tuple[str, ...], deals: list[list[Any]], seed: i
         f"{a}-{b}": round(paired_z(per_deal[a], per_deal[b]), 2)
         for a, b in itertools.combinations(sorted(levels, key=LEVELS.index, reverse=True), 2)
     }
+    played = [replay for replays in deals for replay in replays]
+    if any(replay.declared for replay in played):
+        report["contracts"] = contracts(played, levels)
     return report
 
 
@@ -133,15 +173,24 @@ def paired_z(a: list[float], b: list[float]) -> float:
     return statistics.fmean(diffs) / (spread / math.sqrt(len(diffs)))
 
 
-def run(game: str, games: int, seats: tuple[str, ...], seed: int, duplicate: bool, jobs: int) -> dict:
+def run(
+    game: str,
+    games: int,
+    seats: tuple[str, ...],
+    seed: int,
+    duplicate: bool,
+    jobs: int,
+    profile: str | None = None,
+) -> dict:
     turns = rotations(seats, duplicate)
-    deals = [Deal(game, seed * 1_000_003 + k, turns) for k in range(games)]
+    deals = [Deal(game, seed * 1_000_003 + k, turns, profile) for k in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(play, deals))
     else:
         results = [play(deal) for deal in deals]
-    return summarise(game, seats, results, seed, duplicate)
+    report = summarise(game, seats, results, seed, duplicate)
+    return report if profile is None else {"game": game, "profile": profile} | report
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -153,7 +202,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--duplicate", action="store_true")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (decision times share the cores)")
     p.add_argument("--iterations", default="", help="tuning: search budgets, e.g. normal=600,hard=4000")
+    p.add_argument(
+        "--profile", help="a rule profile the game ships (Königrufen: cardavia, austria, cheltenham)"
+    )
     args = p.parse_args(argv)
+    if args.profile is not None:
+        load = GAMES[args.game].rule_profile
+        if load is None:
+            p.error(f"{args.game} has no rule profiles; --profile goes with a game that has them")
+        try:
+            load(args.profile)
+        except ValueError as exc:
+            p.error(str(exc))
     for item in filter(None, args.iterations.split(",")):
         level, _, count = item.partition("=")
         if level not in thinker.ITERATIONS or not count.isdigit():
@@ -170,7 +230,8 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"{args.game} takes {allowed} seats, not {len(seats)}")
     if args.games < 1:
         p.error("--games must be at least 1")
-    print(json.dumps(run(args.game, args.games, seats, args.seed, args.duplicate, max(1, args.jobs))))
+    jobs = max(1, args.jobs)
+    print(json.dumps(run(args.game, args.games, seats, args.seed, args.duplicate, jobs, args.profile)))
     return 0
 
 

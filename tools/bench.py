@@ -27,9 +27,10 @@ def module(game: str) -> ModuleType:
     return import_module(GAMES[game].bench)
 
 
-def bench(name: str, seconds: float, path: str = "engine") -> dict[str, object]:
-    """Games of `name` per second on one of its paths."""
-    run: Callable[[int], None] = module(name).PATHS[path]()
+def bench(name: str, seconds: float, path: str = "engine", profile: str | None = None) -> dict[str, object]:
+    """Games of `name` per second on one of its paths (under a rule profile, for games that have them)."""
+    make = module(name).PATHS[path]
+    run: Callable[[int], None] = make() if profile is None else make(profile)
     games, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         run(games)
@@ -38,6 +39,8 @@ def bench(name: str, seconds: float, path: str = "engine") -> dict[str, object]:
     line: dict[str, object] = {"game": name}
     if path != "engine":
         line["path"] = path
+    if profile is not None:
+        line["profile"] = profile
     return line | {"games": games, "seconds": round(elapsed, 3), "games_per_s": round(games / elapsed, 1)}
 
 
@@ -47,10 +50,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("game", nargs="?", choices=benched)
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--rollouts", action="store_true", help="also rollouts per second from mid-deal positions")
+    p.add_argument("--profile", help="a rule profile of the game (Königrufen: cardavia, austria, cheltenham)")
     args = p.parse_args(argv)
+    if args.profile is not None and args.game != "koenigrufen":
+        p.error("--profile goes with koenigrufen")
     for name in [args.game] if args.game else benched:
         for path in module(name).PATHS:
-            print(json.dumps(bench(name, args.seconds, path)), flush=True)
+            print(json.dumps(bench(name, args.seconds, path, args.profile)), flush=True)
         rollouts = getattr(module(name), "rollouts", None)
         if args.rollouts and rollouts is not None:
             print(json.dumps(rollouts(args.seconds)), flush=True)

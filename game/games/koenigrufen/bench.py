@@ -10,25 +10,30 @@ import time
 from collections.abc import Callable
 
 from game.games.koenigrufen.core import LeanKoenigrufen
+from game.games.koenigrufen.profile import DEFAULT, load
 from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
 
 
-def engine() -> Callable[[int], None]:
+def engine(profile: str = DEFAULT) -> Callable[[int], None]:
+    rules = load(profile)
+
     def play(seed: int) -> None:
         rng = random.Random(seed)
-        game = KoenigrufenGame(KoenigrufenConfig(deals=1), seed)
+        game = KoenigrufenGame(KoenigrufenConfig(deals=1, profile=rules), seed)
         while not game.is_over:
             game.apply(game.random_action(rng))
 
     return play
 
 
-def lean() -> Callable[[int], None]:
-    """One generator for the whole run, as a search would use: a fresh deal and a rollout per game."""
+def lean(profile: str = DEFAULT) -> Callable[[int], None]:
+    """One generator for the whole run, as a search would use: a fresh deal and a rollout per game (the
+    auction included under a profile with one)."""
     rng = random.Random(0)
+    rules = load(profile)
 
     def play(seed: int) -> None:
-        LeanKoenigrufen.deal(rng, seed % 4).rollout(rng)
+        LeanKoenigrufen.deal(rng, seed % 4, rules).rollout(rng)
 
     return play
 
@@ -58,4 +63,4 @@ def rollouts(seconds: float) -> dict[str, object]:
     }
 
 
-PATHS: dict[str, Callable[[], Callable[[int], None]]] = {"engine": engine, "lean": lean}
+PATHS: dict[str, Callable[..., Callable[[int], None]]] = {"engine": engine, "lean": lean}

@@ -13,6 +13,7 @@ codes and ask the same rules.
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from itertools import combinations
 
 TRUMP = "T"  # what `suit_of` answers for a trump
@@ -45,7 +46,6 @@ HALF = 3  # a talon half
 DISCARD_SIZE = 3
 TRICKS_PER_DEAL = 12
 WIN_POINTS = 36  # the declaring side needs at least this many card points
-GAME_VALUE = 1  # the Rufer; alone the declarer wins or pays it to each of the three defenders
 
 # Tables by code.
 CARD_SUIT: dict[str, str] = {card: TRUMP for card in TRUMPS} | {c: s for s in SUITS for c in SUIT_CARDS[s]}
@@ -87,18 +87,18 @@ def counted(total: int, cards: int) -> int:
     return total - (cards + 2) // 3 - cards // 3
 
 
-def winning(trick: Sequence[int]) -> tuple[int, int]:
+def winning(trick: Sequence[int], emperor: bool = True, colour: bool = False) -> tuple[int, int]:
     """Who holds a (partial) trick: the index in play order of the winning card, and the highest power among
-    the cards that count (the suit led and trumps). The highest trump wins, else the highest card of the
-    suit led; with I, XXI and Sküs all in it, the Pagat (the Emperor's trick)."""
-    led = SUIT[trick[0]]
+    the cards that count (the suit led and trumps; in a colour contract only the suit led). The highest
+    trump wins, else the highest card of the suit led; with `emperor` and I, XXI and Sküs all in it, the
+    Pagat (the Emperor's trick)."""
+    counting = (SUIT[trick[0]], -1 if colour else 0)  # the suit led and trumps (none in a colour contract)
     best, top = 0, POWER[trick[0]]
     for i in range(1, len(trick)):
         card = trick[i]
-        suit = SUIT[card]
-        if (suit == led or suit == 0) and POWER[card] > top:
+        if SUIT[card] in counting and POWER[card] > top:
             best, top = i, POWER[card]
-    if trick[best] == SKUS_CARD and PAGAT_CARD in trick and MOND_CARD in trick:
+    if emperor and trick[best] == SKUS_CARD and PAGAT_CARD in trick and MOND_CARD in trick:
         return trick.index(PAGAT_CARD), top
     return best, top
 
@@ -134,65 +134,104 @@ def follow_rule(split: Sequence[list[int]], trick: Sequence[int]) -> str:
     return "you must play a trump"
 
 
-def discard_pools(cards: Sequence[int]) -> tuple[list[int], list[int]]:
-    """What a legal discard is made of, in the cards' order: (the suit cards but kings, the trumps but the
-    Trull). Suit cards first: three of them while there are three, else all of them and trumps to fill up;
-    the trumps are listed only then."""
-    suits = [c for c in cards if DISCARDABLE_SUIT[c]]
-    if len(suits) >= DISCARD_SIZE:
-        return suits, []
-    return suits, [c for c in cards if DISCARDABLE_TRUMP[c]]
+def restricted(
+    split: Sequence[list[int]], trick: Sequence[int], rules: tuple[bool, bool, bool, bool]
+) -> list[int]:
+    """`playable` under a contract's play rules, `rules` = (overtake, pagat_rule, colour, emperor): in a
+    colour contract a trump is led only by a hand without suit cards; under the Pagat rule the Pagat goes
+    only as the hand's last trump; under compulsory overtaking a follower who can beat the trick must.
+    A new list, ascending."""
+    overtake, pagat_rule, colour, emperor = rules
+    if colour and not trick:
+        trumps, hearts, diamonds, clubs, spades = split
+        return [*hearts, *diamonds, *clubs, *spades] or trumps[:]
+    cards = playable(split, trick)[:]
+    if pagat_rule and cards and cards[0] == PAGAT_CARD and len(split[0]) > 1:
+        del cards[0]  # the Pagat is the lowest card number: first when held
+    if overtake and trick:
+        led = SUIT[trick[0]]
+        top = winning(trick, emperor, colour)[1]
+        beating = [c for c in cards if (SUIT[c] == led or (SUIT[c] == 0 and not colour)) and POWER[c] > top]
+        if beating:
+            return beating
+    return cards
 
 
-def legal_discard_list(cards: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every legal discard from the declarer's cards, each in the cards' order, its suit cards first."""
-    suits, trumps = discard_pools(cards)
-    if not trumps:
-        return list(combinations(suits, DISCARD_SIZE))
-    return [(*suits, *more) for more in combinations(trumps, DISCARD_SIZE - len(suits))]
+def restriction(
+    split: Sequence[list[int]], trick: Sequence[int], rules: tuple[bool, bool, bool, bool], card: int
+) -> str:
+    """Why `card`, in the hand, is refused by `restricted` (player-facing)."""
+    if card in playable(split, trick):
+        if rules[2] and not trick:
+            return "lead a suit card while you hold one"
+        if card == PAGAT_CARD and rules[1] and len(split[0]) > 1:
+            return "the Pagat goes only as your last trump"
+        return "you must beat the trick"
+    return follow_rule(split, trick)
 
 
-def random_discard(cards: Sequence[int], draw: Callable[[], float]) -> tuple[int, ...]:
-    """A uniformly random legal discard, ascending, without listing them: three distinct draws from the
-    suit cards, or all of them and the rest drawn from the trumps."""
-    pool, trumps = discard_pools(cards)
+def discard_pools(
+    cards: Sequence[int], size: int = DISCARD_SIZE, trumps_first: bool = False
+) -> tuple[list[int], list[int]]:
+    """What a legal discard of `size` cards is made of, in the cards' order: (the first pool, the second).
+    Never a king nor a Trull card; suit cards first (or trumps first, in the colour contracts): `size` of
+    the first pool while it holds that many, else all of it and the second pool to fill up, listed only
+    then."""
+    wanted, filler = DISCARDABLE_SUIT, DISCARDABLE_TRUMP
+    if trumps_first:
+        wanted, filler = filler, wanted
+    first = [c for c in cards if wanted[c]]
+    if len(first) >= size:
+        return first, []
+    return first, [c for c in cards if filler[c]]
+
+
+def legal_discard_list(
+    cards: Sequence[int], size: int = DISCARD_SIZE, trumps_first: bool = False
+) -> list[tuple[int, ...]]:
+    """Every legal discard from the declarer's cards, each in the cards' order, its first pool first."""
+    first, second = discard_pools(cards, size, trumps_first)
+    if not second:
+        return list(combinations(first, size))
+    return [(*first, *more) for more in combinations(second, size - len(first))]
+
+
+def random_discard(
+    cards: Sequence[int], draw: Callable[[], float], size: int = DISCARD_SIZE, trumps_first: bool = False
+) -> tuple[int, ...]:
+    """A uniformly random legal discard, ascending, without listing them: `size` distinct draws from the
+    first pool, or all of it and the rest drawn from the second."""
+    pool, second = discard_pools(cards, size, trumps_first)
     chosen: list[int] = []
-    if trumps:
-        chosen, pool = pool, trumps
-    while len(chosen) < DISCARD_SIZE:
+    if second:
+        chosen, pool = pool, second
+    while len(chosen) < size:
         chosen.append(pool.pop(int(draw() * len(pool))))
     return tuple(sorted(chosen))
 
 
-def discard_refusal(cards: Sequence[int], discard: Sequence[int]) -> str | None:
-    """Why the declarer may not lay `discard`, three distinct of `cards`, away (player-facing), or None."""
+def discard_refusal(cards: Sequence[int], discard: Sequence[int], trumps_first: bool = False) -> str | None:
+    """Why the declarer may not lay `discard`, distinct cards of `cards`, away (player-facing), or None."""
     barred = [SUIT[c] for c in discard if not (DISCARDABLE_SUIT[c] or DISCARDABLE_TRUMP[c])]
     if barred:
         return "kings cannot be discarded" if any(barred) else "the Trull cannot be discarded"
-    suits, _trumps = discard_pools(cards)
-    if sum(DISCARDABLE_SUIT[c] for c in discard) < min(DISCARD_SIZE, len(suits)):
-        return "discard suit cards first"
+    first, _second = discard_pools(cards, len(discard), trumps_first)
+    wanted = DISCARDABLE_TRUMP if trumps_first else DISCARDABLE_SUIT
+    if sum(wanted[c] for c in discard) < min(len(discard), len(first)):
+        return "discard trumps first" if trumps_first else "discard suit cards first"
     return None
 
 
-def _settlements() -> dict[tuple[int, int | None, bool], tuple[int, ...]]:
-    table = {}
-    for declarer in range(SEATS):
-        for partner in (*range(SEATS), None):
-            for won in (False, True):
-                unit = GAME_VALUE if won else -GAME_VALUE
-                row = [-unit] * SEATS
-                if partner is None:
-                    row[declarer] = (SEATS - 1) * unit
-                else:
-                    row[declarer] = row[partner] = unit
-                table[declarer, partner, won] = tuple(row)
-    return table
-
-
-# The game points per seat by (declarer, partner or None when alone, won), zero-sum: ±1 each two against
-# two; alone ±3 against ∓1.
-SETTLEMENT: dict[tuple[int, int | None, bool], tuple[int, ...]] = _settlements()
+@cache
+def side_settlement(declarer: int, partner: int | None, amount: int) -> tuple[int, ...]:
+    """The game points per seat when the declaring side wins `amount` per opponent (negative: loses it),
+    zero-sum: each two against two ±amount; alone ±3·amount against ∓amount each."""
+    row = [-amount] * SEATS
+    if partner is None:
+        row[declarer] = (SEATS - 1) * amount
+    else:
+        row[declarer] = row[partner] = amount
+    return tuple(row)
 
 
 # --- the public door, on card codes ------------------------------------------------------------------------
@@ -309,6 +348,8 @@ def is_legal_discard(hand: Sequence[str], discard: Sequence[str]) -> bool:
     return discard_problem(hand, discard) is None
 
 
-def legal_discards(hand: Sequence[str]) -> list[tuple[str, ...]]:
-    """Every legal discard from `hand` (unchecked), cards in the hand's order, suit cards first."""
-    return [tuple(DECK[c] for c in discard) for discard in legal_discard_list(_numbers(hand))]
+def legal_discards(
+    hand: Sequence[str], size: int = DISCARD_SIZE, trumps_first: bool = False
+) -> list[tuple[str, ...]]:
+    """Every legal discard of `size` from `hand` (unchecked), cards in the hand's order, first pool first."""
+    return [tuple(DECK[c] for c in d) for d in legal_discard_list(_numbers(hand), size, trumps_first)]

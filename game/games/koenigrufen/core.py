@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
+from functools import partial
 from itertools import repeat, starmap
+from typing import NamedTuple
 
 from game.games.koenigrufen.cards import (
+    DECK_INDEX,
     HAND_SIZE,
     KING_CARDS,
     MOND_CARD,
@@ -32,20 +35,22 @@ from game.games.koenigrufen.cards import (
     POINTS,
     POWER,
     SEATS,
-    SETTLEMENT,
     SKUS_CARD,
     SUIT,
     TRICKS_PER_DEAL,
-    WIN_POINTS,
     counted,
     legal_discard_list,
     playable,
     random_discard,
+    restricted,
+    side_settlement,
     split_hand,
     winning,
 )
+from game.games.koenigrufen.profile import BIRDS, CARDAVIA, Contract, Profile, Trischaken
 
 LeanAction = int | tuple[int, ...]
+Follow = Callable[[Sequence[list[int]], Sequence[int]], list[int]]
 
 
 class Phase(StrEnum):
@@ -53,16 +58,21 @@ class Phase(StrEnum):
     before; the engines compare members by identity. The core ends a deal "scored"; the table engine says
     "over" once the match is."""
 
+    BID = "bid"  # the auction, forehand first (profiles with bidding)
     CALL = "call"  # the declarer calls a king
     TALON = "talon"  # the declarer takes a half
-    DISCARD = "discard"  # the declarer lays three cards away
+    DISCARD = "discard"  # the declarer lays cards away (three, or six after the whole talon)
+    ANNOUNCE = "announce"  # bonuses announced and items doubled, declarer first (profiles with them)
     TRICKS = "tricks"
     SCORED = "scored"  # the deal is settled
     OVER = "over"  # the match is
 
 
 # The members as module names: reading `Phase.TRICKS` goes through the enum's descriptor, ten times slower.
-CALL, TALON, DISCARD, TRICKS, SCORED = Phase.CALL, Phase.TALON, Phase.DISCARD, Phase.TRICKS, Phase.SCORED
+BID, CALL, TALON, DISCARD, ANNOUNCE = Phase.BID, Phase.CALL, Phase.TALON, Phase.DISCARD, Phase.ANNOUNCE
+TRICKS, SCORED = Phase.TRICKS, Phase.SCORED
+# Lean bids: a contract's rank in the ladder (0 the lowest), or one of these words.
+PASS, HOLD, NEUTRAL = -1, -2, -3
 
 _SKUS_POWER = POWER[SKUS_CARD]
 _CARDS = range(len(POINTS))
@@ -75,6 +85,55 @@ _TEAMS: dict[tuple[int, int | None], tuple[bool, ...]] = {
     for declarer in range(SEATS)
     for partner in (*range(SEATS), None)
 }
+
+
+class Auction(NamedTuple):
+    """The auction so far, replaced whole at each bid (one field to copy per state): `bids` the (seat,
+    lean bid) so far, `best` the standing contract's rank (-1 none yet) and `best_seat` its bidder,
+    `passed` per seat, `choosing` once forehand picks a contract after his neutral opening and three
+    passes."""
+
+    bids: tuple[tuple[int, int], ...] = ()
+    passed: tuple[bool, ...] = (False,) * SEATS
+    best: int = -1
+    best_seat: int = -1
+    choosing: bool = False
+
+
+_OPENING = Auction()
+# Lean announcement words: SAY_PASS ("gut"; the declarer's "Ich liege"), a mask of bonuses announced at
+# once (bit j: the profile's bonus j), or KONTRA + i, one doubling step on item i (0 the game, j + 1 bonus j).
+SAY_PASS, KONTRA = 0, 1 << 12
+_BIRD_CARDS = {bonus_id: (DECK_INDEX[card], trick) for bonus_id, (card, trick) in BIRDS.items()}
+_ABSOLUT_THIRDS = 134  # 45 points, in thirds, one third short allowed (konig's FeatValues)
+
+
+class Talk(NamedTuple):
+    """The announcement round so far, replaced whole at each word: `said` the (seat, lean word) in order,
+    `owner` per item the seat that announced it (-1 not announced; the game's is the declarer),
+    `level` per item its Kontra steps, `spoken` per seat whether he has announced bonuses, `passes`
+    the passes in a row."""
+
+    said: tuple[tuple[int, int], ...]
+    owner: tuple[int, ...]
+    level: tuple[int, ...]
+    spoken: tuple[bool, ...]
+    passes: int
+
+
+class ScoreItem(NamedTuple):
+    """One line of a deal's settlement: `item` "game", "valat" (instead of the game) or a bonus id;
+    `seat` a seat of the side it counts for (the announcer, or the side that made it silently);
+    `announced`, `made`, `kontra` its doubling steps, `amounts` what each seat gets (zero-sum)."""
+
+    item: str
+    seat: int
+    announced: bool
+    made: bool
+    kontra: int
+    amounts: tuple[int, ...]
+
+
 # The three seats after each leader, in play order.
 _FOLLOWERS = tuple(tuple((leader + i) % SEATS for i in range(1, SEATS)) for leader in range(SEATS))
 
@@ -86,72 +145,154 @@ def shuffled(rng: random.Random) -> list[int]:
     return sorted(_CARDS, key=keys.__getitem__)
 
 
-class LeanKoenigrufen:
-    """One deal, phases CALL, TALON, DISCARD, TRICKS, SCORED. Trusted: `apply` checks nothing.
+def kings_held(split: Sequence[list[int]]) -> int:
+    """How many kings a `split_hand` holds: each is the lowest number of its suit."""
+    return sum(1 for suit in range(1, 5) if split[suit] and split[suit][0] == KING_CARDS[suit - 1])
 
-    `to_act` is the seat to act, -1 once scored; `partner` is the true partner once the king is called
-    (None when alone); `shown` says whether the partnership is public (the called king turned up in the
-    talon, or was played); `trick` holds the cards of the trick being played, `leader` its leader. `suits`
-    is each seat's hand as five ascending lists (trumps, ♥ ♦ ♣ ♠) and `team` flags the declaring side's
-    seats, for playout policies that need them."""
+
+def group_settlement(side: Sequence[int], amount: int) -> tuple[int, ...]:
+    """`side` (one to three seats) wins `amount` against the rest the Rufer's way: two against two
+    ±amount each, one against three ±3·amount against ∓amount each (and three against one the mirror)."""
+    if len(side) == 2:
+        return side_settlement(side[0], side[1], amount)
+    if len(side) == 1:
+        return side_settlement(side[0], None, amount)
+    (lone,) = [seat for seat in range(SEATS) if seat not in side]
+    return side_settlement(lone, None, -amount)
+
+
+def trischaken_settlement(
+    scores: Sequence[int], tricks: Sequence[int], forehand: int, rules: Trischaken
+) -> tuple[int, ...]:
+    """Trischaken's payout per seat from each seat's pile (`scores`, thirds or rounded points, as the
+    profile compares them) and tricks taken; see `profile.Trischaken`. Zero-sum."""
+    top = max(scores)
+    losers = [seat for seat in range(SEATS) if scores[seat] == top]
+    maidens = [seat for seat in range(SEATS) if tricks[seat] == 0]
+    alone = losers == [forehand] or (rules.forehand_tied_alone and forehand in losers)
+    factor = rules.forehand_factor if alone else 1
+    if alone:
+        losers = [forehand]
+    if rules.payout == "sides":
+        if maidens:
+            return group_settlement(maidens, 1)
+        return (0,) * SEATS if len(losers) == SEATS else group_settlement(losers, -factor)
+    row = [0] * SEATS
+    others = [seat for seat in range(SEATS) if seat not in losers]
+    total = 0
+    for seat in losers:
+        mayor = rules.mayor_thirds is not None and scores[seat] >= rules.mayor_thirds
+        paid = factor * (2 if mayor else 1) * len(others)
+        row[seat] -= paid
+        total += paid
+    takers = [seat for seat in maidens if seat not in losers] or others
+    share = -(-total // len(takers))  # shared rounded up: the first loser pays what rounding adds
+    for seat in takers:
+        row[seat] += share
+    row[losers[0]] -= share * len(takers) - total
+    return tuple(row)
+
+
+class LeanKoenigrufen:
+    """One deal, phases BID (profiles with bidding), CALL, TALON, DISCARD, TRICKS, SCORED, as the contract
+    asks. Trusted: `apply` checks nothing.
+
+    `profile` is the rule profile, `contract` the contract played (None during the auction), `forehand`
+    the dealer's right-hand neighbour. `to_act` is the seat to act, -1 once scored; `partner` is the true
+    partner once the king is called (None when alone); `shown` says whether the partnership is public (the
+    called king turned up in the talon, or was played); `trick` holds the cards of the trick being played,
+    `leader` its leader. `suits` is each seat's hand as five ascending lists (trumps, ♥ ♦ ♣ ♠) and `team`
+    flags the declaring side's seats, for playout policies that need them. `wins` and `sums` are each
+    seat's tricks and their plain card points, the points counted only where the contract reads them
+    (`tally`: a negative contract or Trischaken); `auction` the bidding so far."""
 
     __slots__ = (
         "_dn",
         "_dsum",
+        "auction",
+        "contract",
         "declarer",
         "discards",
+        "emperor",
+        "follow",
+        "forehand",
         "half",
         "halves",
+        "history",
         "king",
         "leader",
         "partner",
         "phase",
+        "plain",
+        "profile",
+        "rules",
         "shown",
         "suits",
+        "sums",
+        "talk",
+        "tally",
         "team",
         "to_act",
         "trick",
         "tricks_done",
+        "wins",
     )
+    king: int | None
+    partner: int | None
+    half: int | None
+    discards: tuple[int, ...]
+    trick: list[int]
+    auction: Auction
+    talk: Talk | None  # the announcement round, once it begins
+    history: list[tuple[int, tuple[int, ...], int]] | None
+    contract: Contract | None
+    rules: tuple[bool, bool, bool, bool]  # the contract's (overtake, pagat_rule, colour, emperor)
+    follow: Follow  # (hand, trick) -> the playable cards: `cards.playable`, or the contract's `restricted`
 
     def __init__(
-        self, hands: Sequence[Sequence[int]], halves: tuple[tuple[int, ...], tuple[int, ...]], declarer: int
+        self,
+        hands: Sequence[Sequence[int]],
+        halves: tuple[tuple[int, ...], tuple[int, ...]],
+        forehand: int,
+        profile: Profile = CARDAVIA,
     ) -> None:
         self.suits = [split_hand(cards) for cards in hands]
         self.halves = (tuple(sorted(halves[0])), tuple(sorted(halves[1])))
-        self.declarer = declarer
-        self.king: int | None = None
-        self.partner: int | None = None
+        self._open(forehand, profile)
+
+    def _open(self, forehand: int, profile: Profile) -> None:
+        """The deal before anyone acts: the auction, or forehand declaring the profile's only contract."""
+        self.profile, self.forehand, self.emperor = profile, forehand, profile.emperors_trick
+        self.declarer = self.to_act = self.leader = forehand
+        self.king = self.partner = self.half = None
         self.shown = False
-        self.half: int | None = None
-        self.discards: tuple[int, ...] = ()
-        self.phase = CALL
-        self.to_act = declarer
-        self.leader = declarer
-        self.trick: list[int] = []
-        self.tricks_done = 0
-        self.team = _TEAMS[declarer, None]  # seats of the declaring side, set by the call
-        self._dsum = 0  # card points (plain sum) of the declaring side's pile so far
-        self._dn = 0  # cards in that pile
+        self.discards = ()
+        self.trick = []
+        self.tricks_done = self._dsum = self._dn = 0
+        self.wins, self.sums = [0] * SEATS, [0] * SEATS
+        self.auction = _OPENING
+        self.talk = None
+        # the completed tricks (leader, cards, winner), kept only where bonuses are settled from them
+        self.history = [] if profile.bonuses else None
+        if profile.bidding is None:
+            self._declare(forehand, profile.contracts[0])
+            return
+        self.contract, self.phase = None, BID
+        self.team = _TEAMS[forehand, None]  # seats of the declaring side, set by the call
+        self.rules, self.plain = (False, False, False, self.emperor), True  # the contract's, once declared
+        self.follow, self.tally = playable, False
 
     # --- making states -----------------------------------------------------------------------------------
 
     @classmethod
-    def deal(cls, rng: random.Random, declarer: int) -> LeanKoenigrufen:
+    def deal(cls, rng: random.Random, forehand: int, profile: Profile = CARDAVIA) -> LeanKoenigrufen:
         """A uniformly shuffled fresh deal, seat 0 getting the deck's first twelve cards."""
         deck = shuffled(rng)
         new = object.__new__(cls)
         new.suits = [split_hand(deck[a : a + HAND_SIZE]) for a in _HANDS_AT]
         talon = deck[_TALON_AT:]
         new.halves = (tuple(sorted(talon[:3])), tuple(sorted(talon[3:])))
-        new.declarer = new.to_act = new.leader = declarer
-        new.king = new.partner = new.half = None
-        new.shown = False
-        new.discards = ()
-        new.phase = CALL
-        new.trick = []
-        new.tricks_done = new._dsum = new._dn = 0
-        new.team = _TEAMS[declarer, None]
+        new._open(forehand, profile)
         return new
 
     @classmethod
@@ -167,19 +308,15 @@ class LeanKoenigrufen:
         leader: int,
         trick: Sequence[int],
     ) -> LeanKoenigrufen:
-        """Any position of a deal. The partner is the seat that held the called king at the call: the one
-        holding it now or having played it; None (alone) when that is the declarer or it lay in the talon.
-        Built field by field, as a search samples a world per iteration."""
-        new = object.__new__(cls)
-        new.suits = split = [split_hand(cards) for cards in hands]
-        new.halves = (tuple(sorted(halves[0])), tuple(sorted(halves[1])))
-        new.declarer = new.to_act = new.leader = declarer
-        new.king, new.half, new.partner, new.team = king, None, None, _TEAMS[declarer, None]
-        new.discards, new.trick, new.tricks_done, new._dsum, new._dn = (), [], 0, 0, 0
-        new.shown = False
+        """Any position of a deal of the seed's Rufer (`profile.CARDAVIA`). The partner is the seat that
+        held the called king at the call: the one holding it now or having played it; None (alone) when
+        that is the declarer or it lay in the talon. Built field by field, as a search samples a world per
+        iteration."""
+        new = cls(hands, halves, declarer)
+        split = new.suits
         if king is None:
-            new.phase = CALL
             return new
+        new.king = king
         holder = None
         suit = SUIT[king]
         for seat in range(SEATS):
@@ -208,8 +345,11 @@ class LeanKoenigrufen:
         dsum, dn = sum(map(POINTS.__getitem__, discards)), len(discards)
         points = POINTS.__getitem__
         for _leader, cards, winner in completed_tricks:
+            won = sum(map(points, cards))
+            new.wins[winner] += 1
+            new.sums[winner] += won
             if team[winner]:
-                dsum += sum(map(points, cards))
+                dsum += won
                 dn += len(cards)
         new._dsum, new._dn = dsum, dn
         new.tricks_done = len(completed_tricks)
@@ -222,14 +362,25 @@ class LeanKoenigrufen:
         return new
 
     def copy(self) -> LeanKoenigrufen:
-        """An independent copy: only the hands and the trick are mutable, so only they are copied."""
+        """An independent copy: only the hands, the trick and the per-seat tallies are mutable, so only
+        they are copied."""
         new = object.__new__(LeanKoenigrufen)
         new.suits = [[a[:], b[:], c[:], d[:], e[:]] for a, b, c, d, e in self.suits]
         new.trick = self.trick[:]
+        new.wins, new.sums = self.wins[:], self.sums[:]
         new.halves, new.declarer, new.king, new.partner = self.halves, self.declarer, self.king, self.partner
         new.half, new.discards, new.phase, new.to_act = self.half, self.discards, self.phase, self.to_act
         new.leader, new.tricks_done, new.team = self.leader, self.tricks_done, self.team
         new.shown, new._dsum, new._dn = self.shown, self._dsum, self._dn
+        new.profile, new.contract, new.forehand, new.emperor = (
+            self.profile,
+            self.contract,
+            self.forehand,
+            self.emperor,
+        )
+        new.rules, new.plain, new.follow, new.tally = self.rules, self.plain, self.follow, self.tally
+        new.auction, new.talk = self.auction, self.talk
+        new.history = None if self.history is None else self.history[:]
         return new
 
     # --- reading -----------------------------------------------------------------------------------------
@@ -250,29 +401,249 @@ class LeanKoenigrufen:
         """The declaring side's card points so far, counted in threes (all of them once scored)."""
         return counted(self._dsum, self._dn)
 
+    def seat_scores(self) -> list[int]:
+        """Each seat's own pile as Trischaken compares them (thirds, or rounded points), the talon credited
+        to the last trick's winner where the profile says so (meaningful once scored)."""
+        rules = self.profile.trischaken
+        assert rules is not None, "a profile with Trischaken has its payout"
+        sums, cards = self.sums[:], [4 * won for won in self.wins]
+        if rules.talon_to_last_trick and self.phase is SCORED:
+            talon = self.halves[0] + self.halves[1]
+            sums[self.leader] += sum(POINTS[card] for card in talon)
+            cards[self.leader] += len(talon)
+        if rules.rounded:
+            return [counted(total, n) for total, n in zip(sums, cards, strict=True)]
+        return [3 * total - 2 * n for total, n in zip(sums, cards, strict=True)]
+
     def won(self) -> bool:
-        """Whether the declaring side made its points (once scored)."""
-        return counted(self._dsum, self._dn) >= WIN_POINTS
+        """Whether the declaring side made its objective (once scored): its card points in thirds reach the
+        target, or the declarer took exactly the tricks a negative contract asks; in Trischaken, whether
+        the declarer is not among those who pay."""
+        contract = self.contract
+        assert contract is not None, "a contract is played once the auction is over"
+        if contract.kind == "positive":
+            return 3 * self._dsum - 2 * self._dn >= contract.target
+        if contract.kind == "negative":
+            return self.wins[self.declarer] == contract.target
+        return self.returns()[self.declarer] >= 0
 
     def returns(self) -> list[int]:
         """The settlement per seat, as `DealScored.settlement` (meaningful once scored)."""
-        return list(SETTLEMENT[self.declarer, self.partner, self.won()])
+        contract = self.contract
+        assert contract is not None, "a contract is played once the auction is over"
+        if contract.kind == "trischaken":
+            assert self.profile.trischaken is not None
+            return list(
+                trischaken_settlement(self.seat_scores(), self.wins, self.forehand, self.profile.trischaken)
+            )
+        if self.history is None and self.talk is None:
+            amount = contract.value if self.won() else -contract.lost_value
+            return list(side_settlement(self.declarer, self.partner, amount))
+        totals = [0] * SEATS
+        for item in self.score_items():
+            for seat, amount in enumerate(item.amounts):
+                totals[seat] += amount
+        return totals
+
+    def score_items(self) -> list[ScoreItem]:
+        """The settlement line by line (once scored; none in Trischaken): the game (or the Valat that
+        replaces it), then each bonus of the contract announced or made or, where the profile says so,
+        silently failed. Each announced item counts its announced value, a silent one its silent value,
+        times the contract's `bonus_factor` and 2 per Kontra step; made for its side, failed against it."""
+        contract, talk, announcing = self.contract, self.talk, self.profile.announcing
+        assert contract is not None
+        if contract.kind == "trischaken":
+            return []  # its own payout, `trischaken_settlement`
+        owner = talk.owner if talk is not None else (self.declarer,)
+        level = talk.level if talk is not None else (0,)
+        declaring = [seat for seat in range(SEATS) if self.team[seat]]
+        defending = [seat for seat in range(SEATS) if not self.team[seat]]
+        tricks = sum(self.wins[seat] for seat in declaring)
+        valat_side = True if tricks == TRICKS_PER_DEAL else False if tricks == 0 else None
+        items: list[ScoreItem] = []
+        game_factor = 1 << level[0]
+        bonuses = [(j, b) for j, b in enumerate(self.profile.bonuses) if b.id in contract.bonuses]
+        replaced = None  # the Valat settled instead of the game
+        if announcing is not None and announcing.valat_replaces_game:
+            for j, bonus in bonuses:
+                if bonus.id == "valat" and (owner[j + 1] >= 0 or valat_side is not None):
+                    replaced = j
+        if replaced is None:
+            won = self.won()
+            amount = (contract.value if won else -contract.lost_value) * game_factor
+            items.append(
+                ScoreItem(
+                    "game",
+                    self.declarer,
+                    True,
+                    won,
+                    level[0],
+                    side_settlement(self.declarer, self.partner, amount),
+                )
+            )
+        for j, bonus in bonuses:
+            announcer = owner[j + 1]
+            side = None if announcer < 0 else bool(self.team[announcer])
+            made_by, failed_by = self._bonus_result(bonus.id, valat_side)
+            if j == replaced:  # the game's value × 4 silent, × 8 announced; the game's Kontra carries over
+                ours = side if side is not None else valat_side
+                declaring_wins = (valat_side is ours) == bool(ours)
+                times = (8 if announcer >= 0 else 4) << (level[0] + level[j + 1])
+                amount = (contract.value if declaring_wins else -contract.lost_value) * times
+                items.append(
+                    ScoreItem(
+                        "valat",
+                        self.declarer if ours else defending[0],
+                        announcer >= 0,
+                        valat_side is ours,
+                        level[0] + level[j + 1],
+                        side_settlement(self.declarer, self.partner, amount),
+                    )
+                )
+                continue
+            if announcer >= 0:
+                made = made_by is side
+                amount = bonus.announced * contract.bonus_factor * (1 << level[j + 1])
+            elif replaced is not None:
+                continue  # the silent bonuses are dropped beside a Valat
+            elif made_by is not None and bonus.silent:
+                side, made, amount = made_by, True, bonus.silent * contract.bonus_factor
+            elif (
+                failed_by is not None
+                and bonus.silent
+                and announcing is not None
+                and announcing.failed_silent_counts
+            ):
+                side, made, amount = failed_by, False, bonus.silent * contract.bonus_factor
+            else:
+                continue
+            members = declaring if side else defending
+            items.append(
+                ScoreItem(
+                    bonus.id,
+                    announcer if announcer >= 0 else members[0],
+                    announcer >= 0,
+                    made,
+                    level[j + 1],
+                    group_settlement(members, amount if made else -amount),
+                )
+            )
+        return items
+
+    def _bonus_result(self, bonus_id: str, valat_side: bool | None) -> tuple[bool | None, bool | None]:
+        """(the side that made the bonus, the side that visibly failed it), each True for the declaring
+        side, False for the defenders, None for neither. A bird must win its trick itself, played by its
+        side; König ultimo is the called king in the last trick won by the declaring side; Trull and four
+        kings are the side's pile holding those cards; 45 is 134 thirds; Valat all twelve tricks."""
+        history, team = self.history or [], self.team
+        if bonus_id in _BIRD_CARDS or bonus_id == "king_ultimo":
+            card, number = _BIRD_CARDS.get(bonus_id, (self.king, TRICKS_PER_DEAL))
+            if len(history) < number or card is None:
+                return None, None
+            leader, cards, winner = history[number - 1]
+            if card not in cards:
+                return None, None
+            player = (leader + cards.index(card)) % SEATS
+            if bonus_id == "king_ultimo":
+                return (True, None) if team[winner] else (None, True)
+            side = bool(team[player])
+            return (side, None) if winner == player else (None, side)
+        if bonus_id in ("trull", "four_kings"):
+            wanted = (PAGAT_CARD, MOND_CARD, SKUS_CARD) if bonus_id == "trull" else KING_CARDS
+            sides = {self._pile_side(card) for card in wanted}
+            return (sides.pop() if len(sides) == 1 else None), None
+        if bonus_id == "forty_five":
+            thirds = 3 * self._dsum - 2 * self._dn
+            return (
+                True if thirds >= _ABSOLUT_THIRDS else False if 210 - thirds >= _ABSOLUT_THIRDS else None
+            ), None
+        return valat_side, None
+
+    def _pile_side(self, card: int) -> bool:
+        """Whether `card` ends in the declaring side's pile (else the defenders'): won in a trick, laid
+        away, or a talon card the contract credits."""
+        for _leader, cards, winner in self.history or []:
+            if card in cards:
+                return bool(self.team[winner])
+        return card in self.discards or card in self.talon_credit()
+
+    def talon_credit(self) -> tuple[int, ...]:
+        """The talon cards counted for the declaring side at the end (beside the discard, which holds any
+        it took): in a contract whose talon goes to the defenders, the called king lying in it brings the
+        declarer its half or all of it (`Profile.solo_king_talon`)."""
+        contract, king = self.contract, self.king
+        if contract is None or contract.talon != "defenders" or king is None or self.partner is not None:
+            return ()
+        if king not in self.halves[0] + self.halves[1]:
+            return ()
+        if self.profile.solo_king_talon == "half":
+            return self.halves[0] if king in self.halves[0] else self.halves[1]
+        return self.halves[0] + self.halves[1]
 
     def playable(self) -> list[int]:
         """The cards the seat to act may play, ascending; may be its hand's own list (do not mutate it)."""
-        return playable(self.suits[self.to_act], self.trick)
+        return self.follow(self.suits[self.to_act], self.trick)
+
+    def bid_options(self) -> list[int]:
+        """The lean bids of the seat to act: PASS, HOLD, NEUTRAL or contract ranks (see `profile.Bidding`)."""
+        bidding = self.profile.bidding
+        assert bidding is not None, "only a profile with bidding has an auction"
+        seat, contracts = self.to_act, self.profile.contracts
+        kings = kings_held(self.suits[seat])
+        auction = self.auction
+        if auction.choosing:
+            return [
+                r for r, c in enumerate(contracts) if c.id in bidding.after_neutral and kings <= c.max_kings
+            ]
+        if not auction.bids:  # forehand's opening word
+            return [NEUTRAL] + [
+                r
+                for r, c in enumerate(contracts)
+                if (c.id in bidding.first_word_only or c.id not in bidding.reserved) and kings <= c.max_kings
+            ]
+        options = [PASS]
+        if (
+            seat == self.forehand
+            and bidding.hold
+            and auction.best_seat not in (-1, seat)
+            and kings <= contracts[auction.best].max_kings
+        ):
+            options.append(HOLD)
+        barred = (*bidding.reserved, *bidding.first_word_only)
+        options += [
+            r
+            for r in range(auction.best + 1, len(contracts))
+            if contracts[r].id not in barred and kings <= contracts[r].max_kings
+        ]
+        return options
+
+    def calls(self) -> list[int]:
+        """The kings the declarer may call: any, or (without `call_own_king`) those he does not hold."""
+        if self.profile.call_own_king:
+            return list(KING_CARDS)
+        split = self.suits[self.declarer]
+        return [king for king in KING_CARDS if king not in split[SUIT[king]]]
 
     def legal(self) -> list[int] | list[tuple[int, ...]]:
-        """The legal lean actions, ascending (a new list, and each discard ascending too)."""
+        """The legal lean actions, in a fixed order (a new list; each discard ascending)."""
         phase = self.phase
         if phase is TRICKS:
             return self.playable()[:]
+        if phase is BID:
+            return self.bid_options()
+        if phase is ANNOUNCE:
+            return self.say_options()
         if phase is CALL:
-            return list(KING_CARDS)
+            return self.calls()
         if phase is TALON:
             return [0, 1]
         if phase is DISCARD:
-            return [tuple(sorted(d)) for d in legal_discard_list(self.hand(self.declarer))]
+            contract = self.contract
+            assert contract is not None
+            hand = self.hand(self.declarer)
+            return [
+                tuple(sorted(d)) for d in legal_discard_list(hand, contract.discard, contract.trumps_first)
+            ]
         return []
 
     # --- playing -----------------------------------------------------------------------------------------
@@ -283,6 +654,12 @@ class LeanKoenigrufen:
         if phase is TRICKS:
             assert isinstance(action, int)
             self.play(action)
+        elif phase is BID:
+            assert isinstance(action, int)
+            self.bid(action)
+        elif phase is ANNOUNCE:
+            assert isinstance(action, int)
+            self.say(action)
         elif phase is CALL:
             assert isinstance(action, int)
             self.call(action)
@@ -293,24 +670,157 @@ class LeanKoenigrufen:
             assert isinstance(action, tuple)
             self.discard(action)
 
+    def bid(self, word: int) -> None:
+        """The seat to act bids `word`; the auction ends when one bidder is left (or forehand chooses)."""
+        seat, auction = self.to_act, self.auction
+        bids, passed, best, best_seat, choosing = auction
+        bids += ((seat, word),)
+        if choosing:
+            self.auction = auction._replace(bids=bids)
+            self._declare(seat, self.profile.contracts[word])
+            return
+        if word == PASS:
+            passed = tuple(was or s == seat for s, was in enumerate(passed))
+        elif word == HOLD:
+            best_seat = seat
+        elif word != NEUTRAL:
+            best, best_seat = word, seat
+        left = [s for s in range(SEATS) if not passed[s]]
+        self.auction = Auction(bids, passed, best, best_seat, len(left) == 1 and best_seat != left[0])
+        if len(left) > 1:
+            nxt = (seat + 1) % SEATS
+            while passed[nxt]:
+                nxt = (nxt + 1) % SEATS
+            self.to_act = nxt
+        elif best_seat == left[0]:
+            self._declare(left[0], self.profile.contracts[best])
+        else:  # forehand's neutral opening, and everyone passed: he chooses
+            self.to_act = self.forehand
+
+    def _declare(self, declarer: int, contract: Contract) -> None:
+        """The auction's outcome: `declarer` plays `contract`; its call, talon and discard follow."""
+        self.declarer, self.contract = declarer, contract
+        self.rules = (contract.overtake, contract.pagat_rule, contract.colour, self.emperor)
+        self.plain = contract.plain and not (self.profile.early_end and contract.kind == "negative")
+        self.tally = contract.kind != "positive"
+        self.follow = playable if contract.plain else partial(restricted, rules=self.rules)
+        self.team = _TEAMS[declarer, None]
+        self.to_act = declarer
+        if contract.call:
+            self.phase = CALL
+        elif contract.talon == "halves":
+            self.phase = TALON
+        elif contract.talon == "all":
+            split = self.suits[declarer]
+            for card in self.halves[0] + self.halves[1]:
+                insort(split[SUIT[card]], card)
+            self.phase = DISCARD
+        else:
+            self._start_tricks()
+
+    def _start_tricks(self) -> None:
+        """The announcement round where the profile and contract have one, then the tricks."""
+        contract = self.contract
+        assert contract is not None
+        self.phase = TRICKS
+        self.leader = self.to_act = self.forehand if contract.lead == "forehand" else self.declarer
+        if self._kontra_cap() or contract.bonuses:
+            items = 1 + len(self.profile.bonuses)
+            owner = (self.declarer,) + (-1,) * (items - 1)
+            self.talk = Talk((), owner, (0,) * items, (False,) * SEATS, 0)
+            self.phase, self.to_act = ANNOUNCE, self.declarer
+
+    def _kontra_cap(self) -> int:
+        """How many doubling steps an item of this contract may take (0: none)."""
+        announcing, contract = self.profile.announcing, self.contract
+        if announcing is None or contract is None or contract.kind == "trischaken":
+            return 0
+        return announcing.kontra_cap_negative if contract.kind == "negative" else announcing.kontra_cap
+
+    def say_options(self) -> list[int]:
+        """The lean words of the seat to act in the announcement round: SAY_PASS, every non-empty set of
+        the bonuses he may announce (a mask), KONTRA + i for each item he may double a step further. A
+        bonus is announced once, for the announcer's side; birds and König ultimo ("holder") only by the
+        seat holding the card, König ultimo only for the declaring side. Kontra (odd steps) by the item's
+        opponents, Rekontra (even) by its side: each seat knows which side it is on."""
+        talk, contract, seat = self.talk, self.contract, self.to_act
+        assert talk is not None and contract is not None
+        announcing = self.profile.announcing
+        assert announcing is not None
+        words = [SAY_PASS]
+        bits = 0
+        if not (announcing.once_per_player and talk.spoken[seat]):
+            split = self.suits[seat]
+            for j, bonus in enumerate(self.profile.bonuses):
+                if bonus.id not in contract.bonuses or talk.owner[j + 1] != -1:
+                    continue
+                if bonus.id == "king_ultimo" and not self.team[seat]:
+                    continue
+                if bonus.announce_by == "holder":
+                    card = self.king if bonus.id == "king_ultimo" else _BIRD_CARDS[bonus.id][0]
+                    if card is None or card not in split[SUIT[card]]:
+                        continue
+                bits |= 1 << j
+        mask = bits
+        while mask:  # every non-empty subset of the bits, largest first
+            words.append(mask)
+            mask = (mask - 1) & bits
+        cap = self._kontra_cap()
+        for i, owner in enumerate(talk.owner):
+            level = talk.level[i]
+            if owner >= 0 and level < cap and (self.team[seat] == self.team[owner]) == (level % 2 == 1):
+                words.append(KONTRA + i)
+        return words
+
+    def say(self, word: int) -> None:
+        """The seat to act says `word`; three passes in a row (after the declarer's first word) end the
+        round and the first trick is led."""
+        talk, seat = self.talk, self.to_act
+        assert talk is not None
+        owner, level, spoken = talk.owner, talk.level, talk.spoken
+        if word >= KONTRA:
+            i = word - KONTRA
+            level = (*level[:i], level[i] + 1, *level[i + 1 :])
+        elif word:
+            owner = (owner[0], *(seat if word >> j & 1 else o for j, o in enumerate(owner[1:])))
+            spoken = (*spoken[:seat], True, *spoken[seat + 1 :])
+        said = (*talk.said, (seat, word))
+        passes = talk.passes + 1 if word == SAY_PASS else 0
+        self.talk = Talk(said, owner, level, spoken, passes)
+        if passes >= SEATS - 1 and len(said) >= SEATS:
+            self.phase, self.to_act = TRICKS, self.leader
+        else:
+            self.to_act = (seat + 1) % SEATS
+
     def call(self, king: int) -> None:
-        """Calls `king`; its holder is the partner, unless that is the declarer or the talon (alone, and
-        public at once, the talon being turned up)."""
+        """Calls `king`; its holder is the partner, unless that is the declarer or the talon (alone; public
+        at once when the talon is turned up). In a contract whose talon goes to the defenders, a king lying
+        in it brings the declarer that half, or all of it (`Profile.solo_king_talon`)."""
+        contract = self.contract
+        assert contract is not None
         self.king = king
         suit = SUIT[king]
         declarer = self.declarer
         self.phase = TALON
+        self.partner = None
+        self.team = _TEAMS[declarer, None]
         for seat in range(SEATS):
             if king in self.suits[seat][suit]:
                 if seat != declarer:
                     self.partner = seat
                     self.team = _TEAMS[declarer, seat]
-                    return
                 break
         else:
-            self.shown = True
-        self.partner = None
-        self.team = _TEAMS[declarer, None]
+            if contract.talon_shown:
+                self.shown = True
+            elif contract.talon == "defenders":
+                cards = self.halves[0] + self.halves[1]
+                if self.profile.solo_king_talon == "half":
+                    cards = self.halves[0] if king in self.halves[0] else self.halves[1]
+                self._dsum += sum(POINTS[card] for card in cards)
+                self._dn += len(cards)
+        if contract.talon != "halves":
+            self._start_tricks()
 
     def take(self, half: int) -> None:
         split = self.suits[self.declarer]
@@ -324,9 +834,9 @@ class LeanKoenigrufen:
         for card in cards:
             split[SUIT[card]].remove(card)
         self.discards = cards
-        self._dsum += POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]]
-        self._dn += 3
-        self.phase = TRICKS
+        self._dsum += sum(map(POINTS.__getitem__, cards))
+        self._dn += len(cards)
+        self._start_tricks()
 
     def play(self, card: int) -> None:
         """Plays `card` for the seat to act. A completed trick's list is left as it is: a new one begins."""
@@ -339,43 +849,70 @@ class LeanKoenigrufen:
         if len(trick) < SEATS:
             self.to_act = (seat + 1) % SEATS
             return
-        winner = (self.leader + winning(trick)[0]) % SEATS
+        winner = (self.leader + winning(trick, self.emperor, self.rules[2])[0]) % SEATS
+        self.wins[winner] += 1
+        if self.history is not None:
+            self.history.append((self.leader, tuple(trick), winner))
         if self.team[winner]:
             self._dsum += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
             self._dn += 4
+        if self.tally:
+            self.sums[winner] += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
         self.trick = []
         self.tricks_done += 1
         self.leader = winner
-        if self.tricks_done == TRICKS_PER_DEAL:
+        if self.tricks_done == TRICKS_PER_DEAL or (not self.plain and self._failed()):
             self.phase, self.to_act = SCORED, -1
         else:
             self.to_act = winner
 
+    def _failed(self) -> bool:
+        """A negative contract visibly lost, where the profile stops the deal then (`early_end`)."""
+        contract = self.contract
+        assert contract is not None
+        return (
+            self.profile.early_end
+            and contract.kind == "negative"
+            and self.wins[self.declarer] > contract.target
+        )
+
     def rollout(self, rng: random.Random) -> list[int]:
         """Plays uniformly random legal actions to the end of the deal (this state ends scored) and returns
-        the settlement.
+        the settlement. Each choice is one draw, `int(rng.random() * n)` over what `legal()` lists, but
+        the discard (`random_discard`, a draw per card) and the tricks of a plain contract.
 
-        The tricks are one inlined loop over locals, written back once at the end: the one deliberate copy
-        of `playable` and `winning` (and of `play`'s bookkeeping), as it plays a deal out in half the time
-        `playable` and `play` card by card take. `test_koenigrufen_lean` keeps it honest, replaying it from
-        every position of random deals on the table engine with the same draws."""
+        Those tricks are one inlined loop over locals, written back once at the end: the one deliberate
+        copy of `playable` and `winning` (and of `play`'s bookkeeping), as it plays a deal out in half the
+        time `playable` and `play` card by card take. Under a positive contract it counts only the declaring
+        side's pile, all the settlement reads (`tally` off): `wins` and `sums` stay as the loop found them.
+        `test_koenigrufen_lean` keeps it honest, replaying it from every position of random deals on the
+        table engine with the same draws."""
         draw = rng.random
-        phase = self.phase
-        if phase is CALL:
-            self.call(KING_CARDS[int(draw() * 4)])
-            phase = TALON
-        if phase is TALON:
+        while self.phase is BID:
+            options = self.bid_options()
+            self.bid(options[int(draw() * len(options))])
+        if self.phase is CALL:
+            kings = self.calls()
+            self.call(kings[int(draw() * len(kings))])
+        if self.phase is TALON:
             self.take(int(draw() * 2))
-            phase = DISCARD
-        if phase is DISCARD:
-            self.discard(random_discard(self.hand(self.declarer), draw))
-        while self.trick and self.phase is TRICKS:  # finish a trick already begun
+        if self.phase is DISCARD:
+            contract = self.contract
+            assert contract is not None
+            hand = self.hand(self.declarer)
+            self.discard(random_discard(hand, draw, contract.discard, contract.trumps_first))
+        while self.phase is ANNOUNCE:
+            words = self.say_options()
+            self.say(words[int(draw() * len(words))])
+        while (self.trick or not self.plain) and self.phase is TRICKS:  # a trick begun, or special rules
             cards = self.playable()
             self.play(cards[int(draw() * len(cards))])
         if self.phase is SCORED:
             return self.returns()
-        hands, team = self.suits, self.team
+        hands, team, wins, sums, emperor = self.suits, self.team, self.wins, self.sums, self.emperor
         leader, dsum, dn = self.leader, self._dsum, self._dn
+        tally, history = self.tally, self.history
+        counting = tally or history is not None  # tricks per seat: negative contracts, Valat
         for held in range(TRICKS_PER_DEAL - self.tricks_done, 0, -1):  # each seat's cards before the trick
             # the lead: any card, the k-th in suit order
             k = int(draw() * held)
@@ -420,13 +957,19 @@ class LeanKoenigrufen:
                 a, b, c, d, e = split
                 c3 = [*a, *b, *c, *d, *e][int(draw() * held)]
                 split[SUIT[c3]].remove(c3)
-            if best == _SKUS_POWER:  # the Sküs took it, unless this is the Emperor's trick
+            if best == _SKUS_POWER and emperor:  # the Sküs took it, unless this is the Emperor's trick
                 played = (c0, c1, c2, c3)
                 if PAGAT_CARD in played and MOND_CARD in played:
                     win = (leader, s1, s2, s3)[played.index(PAGAT_CARD)]
             if team[win]:
                 dsum += POINTS[c0] + POINTS[c1] + POINTS[c2] + POINTS[c3]
                 dn += 4
+            if tally:
+                sums[win] += POINTS[c0] + POINTS[c1] + POINTS[c2] + POINTS[c3]
+            if history is not None:
+                history.append((leader, (c0, c1, c2, c3), win))
+            if counting:
+                wins[win] += 1
             leader = win
         self.leader, self.tricks_done, self._dsum, self._dn = leader, TRICKS_PER_DEAL, dsum, dn
         self.phase, self.to_act, self.shown = SCORED, -1, True

@@ -3,8 +3,12 @@
 It sees only a `KoenigrufenView`: calls a king it does not hold, takes the talon half and discards that
 make voids and keep trumps, plays low to a lost trick, takes with the cheapest winning card, smears
 points onto a trick its known partner has safely won, and keeps the Pagat out of tricks it would lose.
-Every card it plays comes from `playable_cards`, so it is never illegal; a decision is well under a
-millisecond.
+In the auction it bids by readable hand-strength thresholds (`wanted`): the lowest contract it may bid
+that its hand is worth, forehand holding what it would play, else a pass; forehand opens with the neutral
+word and, left alone, chooses the strongest contract its hand is worth. In negative contracts and in
+Trischaken every seat ducks: the highest card that does not take the trick, else the lowest.
+Every card it plays comes from the view's `playable`, so it is never illegal; a decision is well under a
+millisecond (a six-card discard takes a few).
 """
 
 import random
@@ -23,16 +27,22 @@ from game.games.koenigrufen.cards import (
     TRICK_SIZE,
     TRUMP,
     legal_discards,
-    playable_cards,
     winning_index,
 )
+from game.games.koenigrufen.profile import Contract, Profile
 from game.games.koenigrufen.rules import (
     SEATS,
     Action,
+    Announce,
+    AnnouncePass,
+    Bid,
     CallKing,
     Discard,
+    Hold,
     KoenigrufenView,
+    Kontra,
     NextDeal,
+    Pass,
     Play,
     TakeTalon,
 )
@@ -41,6 +51,16 @@ from game.games.koenigrufen.rules import (
 TRUMP_WEIGHT = 3
 VOID_WEIGHT = 4
 DISCARD_VOID_WEIGHT = 10
+# What a hand must hold to want a contract: trumps, high trumps (XVI and up, the Sküs) and kings.
+HIGH_TRUMP = CARD_STRENGTH["XVI"]
+PARTNER_SOLO = (7, 3)  # (trumps, high trumps) for a king-calling contract without the talon
+DREIER = (8, 4)  # alone with talon cards
+SOLODREIER = (10, 5)  # alone without them
+COLOUR_KINGS = 3  # a colour contract: kings (one more without the talon), and at most this many trumps
+COLOUR_TRUMPS = 4
+BETTEL_TRUMPS = 1  # no trick: at most this many trumps, no high trump, no king (ouvert: no trump at all)
+PICCOLO_TRUMPS = 2  # one trick: at most this many trumps, at most one high trump and one king
+TRISCHAKEN_TRUMPS = 3
 
 
 def choose(view: KoenigrufenView, rng: random.Random) -> Action:
@@ -48,15 +68,95 @@ def choose(view: KoenigrufenView, rng: random.Random) -> Action:
     if view.to_act != view.seat:
         raise ValueError(f"seat {view.seat} is not to act")
     seat = view.seat
+    if view.phase == "bid":
+        return _bid(view)
     if view.phase == "call":
         return CallKing(seat, _call(view.hand, rng))
     if view.phase == "talon":
         return TakeTalon(seat, _talon_half(view, rng))
     if view.phase == "discard":
-        return Discard(seat, _discard(view.hand))
+        contract = _contract(view)
+        return Discard(seat, _discard(view.hand, contract.discard, contract.trumps_first))
+    if view.phase == "announce":
+        return _say(view)
     if view.phase == "tricks":
         return Play(seat, _card(view))
     return NextDeal(seat)
+
+
+# Announcing and doubling: a bird (or König ultimo) with this many trumps; Kontra with this many.
+BIRD_TRUMPS = 8
+KONTRA_TRUMPS = 9
+_HELD_ALL = {"trull": ("I", "XXI", "SK"), "four_kings": ("KH", "KD", "KC", "KS")}
+
+
+def _say(view: KoenigrufenView) -> Action:
+    """Announces what the hand nearly guarantees (a bird or König ultimo with many trumps, Trull or the
+    four kings held), doubles a step only from Kontra with a long trump hand, else passes: never Valat,
+    45 or Rekontra."""
+    trumps = sum(CARD_SUIT[card] == TRUMP for card in view.hand)
+    sure = [
+        item
+        for item in view.may_announce
+        if all(card in view.hand for card in _HELD_ALL.get(item, ()))
+        and (item in _HELD_ALL or (item not in ("valat", "forty_five") and trumps >= BIRD_TRUMPS))
+    ]
+    if sure:
+        return Announce(view.seat, tuple(sure))
+    levels = {item: level for item, _seat, level in view.items}
+    for item in view.may_kontra:
+        if levels.get(item) == 0 and trumps >= KONTRA_TRUMPS:
+            return Kontra(view.seat, item)
+    return AnnouncePass(view.seat)
+
+
+def _contract(view: KoenigrufenView) -> Contract:
+    assert view.contract is not None, "a contract is played once the auction is over"
+    return view.profile.contract(view.contract)
+
+
+def worth(hand: Sequence[str], contract: Contract) -> bool:
+    """Whether the hand is worth bidding `contract`, by the thresholds above."""
+    trumps = [card for card in hand if CARD_SUIT[card] == TRUMP]
+    high = sum(CARD_STRENGTH[card] >= HIGH_TRUMP for card in trumps)
+    kings = sum(card in KINGS for card in hand)
+    if kings > contract.max_kings:
+        return False
+    if contract.kind == "trischaken":
+        return len(trumps) <= TRISCHAKEN_TRUMPS and high == 0
+    if contract.kind == "negative":
+        if contract.target == 0:
+            most = 0 if contract.ouvert else BETTEL_TRUMPS
+            return len(trumps) <= most and high == 0 and kings == 0
+        return len(trumps) <= PICCOLO_TRUMPS - contract.ouvert and high <= 1 and kings <= 1
+    if contract.colour:
+        return kings >= COLOUR_KINGS + (contract.talon == "defenders") and len(trumps) <= COLOUR_TRUMPS
+    if contract.call:
+        least = PARTNER_SOLO if contract.talon == "defenders" else (0, 0)
+    else:
+        least = SOLODREIER if contract.talon == "defenders" else DREIER
+    return len(trumps) >= least[0] and high >= least[1]
+
+
+def wanted(hand: Sequence[str], profile: Profile) -> list[str]:
+    """The contracts the hand is worth, in the ladder's order."""
+    return [c.id for c in profile.contracts if worth(hand, c)]
+
+
+def _bid(view: KoenigrufenView) -> Action:
+    """Forehand opens neutral and, left alone, picks the highest contract it is worth (else the lowest it
+    may); the others bid the lowest contract they are worth, forehand holds one, or they pass."""
+    seat, options, profile = view.seat, view.bid_options, view.profile
+    good = [word for word in wanted(view.hand, profile) if word in options]
+    if "pass" not in options:
+        words = [word for word in options if word != (profile.bidding.neutral if profile.bidding else None)]
+        if len(words) < len(options):  # the opening word
+            return Bid(seat, options[0])
+        return Bid(seat, good[-1] if good else words[0])
+    standing = next((word for _seat, word in reversed(view.bids) if word not in ("pass", "hold")), None)
+    if "hold" in options and standing in good:
+        return Hold(seat)
+    return Bid(seat, good[0]) if good else Pass(seat)
 
 
 def _suit_cards(cards: Sequence[str], suit: str) -> list[str]:
@@ -84,20 +184,22 @@ def hand_value(cards: Sequence[str]) -> int:
     return TRUMP_WEIGHT * trumps + sum(CARD_POINTS[card] for card in cards) + VOID_WEIGHT * voids
 
 
-def ranked_discards(hand: Sequence[str]) -> list[tuple[str, ...]]:
+def ranked_discards(
+    hand: Sequence[str], size: int = DISCARD_SIZE, trumps_first: bool = False
+) -> list[tuple[str, ...]]:
     """The legal discards, best first: the most voids made, points banked, the fewest trumps laid away."""
-    short = [set(cards) for suit in SUITS if 0 < len(cards := _suit_cards(hand, suit)) <= DISCARD_SIZE]
+    short = [set(cards) for suit in SUITS if 0 < len(cards := _suit_cards(hand, suit)) <= size]
     worth = {card: CARD_POINTS[card] - TRUMP_WEIGHT * (CARD_SUIT[card] == TRUMP) for card in hand}
 
     def score(discard: tuple[str, ...]) -> int:
         voids = sum(cards.issubset(discard) for cards in short)
         return DISCARD_VOID_WEIGHT * voids + sum(map(worth.__getitem__, discard))
 
-    return sorted(legal_discards(hand), key=score, reverse=True)  # stable: ties keep their order
+    return sorted(legal_discards(hand, size, trumps_first), key=score, reverse=True)  # stable on ties
 
 
-def _discard(hand: Sequence[str]) -> tuple[str, ...]:
-    return ranked_discards(hand)[0]
+def _discard(hand: Sequence[str], size: int = DISCARD_SIZE, trumps_first: bool = False) -> tuple[str, ...]:
+    return ranked_discards(hand, size, trumps_first)[0]
 
 
 def _talon_half(view: KoenigrufenView, rng: random.Random) -> int:
@@ -154,9 +256,11 @@ def _voids(view: KoenigrufenView) -> set[tuple[int, str]]:
 
 
 def _card(view: KoenigrufenView) -> str:
-    legal = playable_cards(view.hand, view.trick.cards)
+    legal = list(view.playable)
     if len(legal) == 1:
         return legal[0]
+    if _contract(view).kind != "positive":
+        return _duck(view, legal)
     side = mates(view)
     trick = view.trick.cards
     if not trick:
@@ -173,6 +277,15 @@ def _card(view: KoenigrufenView) -> str:
     if winners:
         return min(winners, key=CARD_STRENGTH.__getitem__)
     return _low(legal)
+
+
+def _duck(view: KoenigrufenView, legal: list[str]) -> str:
+    """Not to take the trick: the highest card that stays under it, else the lowest; leading, the lowest."""
+    trick = view.trick.cards
+    under = [card for card in legal if trick and winning_index((*trick, card)) != len(trick)]
+    if under:
+        return max(under, key=lambda c: (CARD_SUIT[c] == TRUMP, CARD_STRENGTH[c]))
+    return min(legal, key=lambda c: (CARD_SUIT[c] == TRUMP, CARD_STRENGTH[c]))
 
 
 def _lead(view: KoenigrufenView, legal: list[str], mates: frozenset[int]) -> str:

@@ -8,8 +8,11 @@ see (`view`) and the match: the deals, the dealer passing on, the score sheet.
 
 Seats: four, numbered in play order, which the rules call counter-clockwise: seat 0 sits at the bottom of
 the table, seat 1 to its right, seat 2 at the top, seat 3 to its left; after seat s comes seat s + 1 (mod 4).
-The forehand, the dealer's right-hand neighbour, is dealer + 1 and is the declarer (no bidding in this
-preset); the deal passes to the right, so the next dealer is dealer + 1 and the next forehand the old
+The forehand, the dealer's right-hand neighbour, is dealer + 1. Under a profile without bidding
+(`cardavia`, the seed's preset) he is the declarer of a Rufer; otherwise the deal opens with the auction
+(`Bid`, `Pass`, `Hold`; see `profile.Bidding`) and the contract won decides what follows: a king call or
+none, a talon half, the whole talon or none, a discard of three or six, and who leads. The deal passes to
+the right, so the next dealer is dealer + 1 and the next forehand the old
 forehand + 1. The new forehand is the one who starts the next deal (`NextDeal`).
 
 Dealing: from the shuffled deck the forehand gets the first twelve cards, then each seat in play order
@@ -32,36 +35,65 @@ from typing import cast
 from game.games.koenigrufen.cards import (
     DECK,
     DECK_INDEX,
-    DISCARD_SIZE,
     HALF,
     HAND_SIZE,
     KING_CARDS,
     KINGS,
     POINTS,
     SEATS,
-    SETTLEMENT,
     SUIT,
     TALON_SIZE,
     discard_refusal,
-    follow_rule,
     legal_discard_list,
     pile_points,
-    playable,
+    restriction,
 )
 from game.games.koenigrufen.core import (
+    ANNOUNCE,
+    BID,
     CALL,
     DISCARD,
+    HOLD,
+    KONTRA,
+    NEUTRAL,
+    PASS,
+    SAY_PASS,
     SCORED,
     TALON,
     TRICKS,
     LeanAction,
     LeanKoenigrufen,
     Phase,
+    ScoreItem,
     shuffled,
 )
+from game.games.koenigrufen.profile import CARDAVIA, Contract, Profile
 from game.rules.errors import IllegalAction
 
 # --- actions ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A contract named in the auction, by its id (`Contract.id`), or forehand's neutral opening word
+    (`Bidding.neutral`); also forehand's choice after that opening and three passes."""
+
+    seat: int
+    contract: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Out of the auction for good."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """Forehand takes the standing bid over at its rank ("ich halte")."""
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +127,32 @@ class NextDeal:
     seat: int
 
 
-Action = CallKing | TakeTalon | Discard | Play | NextDeal
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """Announces one or more bonuses (`profile.BONUS_IDS`) at once, for the announcer's side."""
+
+    seat: int
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Kontra:
+    """Doubles an announced item one step ("game" or a bonus id): Kontra, Rekontra, Subkontra."""
+
+    seat: int
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnnouncePass:
+    """Says nothing more this turn ("gut"; the declarer's first word is his "Ich liege")."""
+
+    seat: int
+
+
+Action = (
+    Bid | Pass | Hold | CallKing | TakeTalon | Discard | Play | NextDeal | Announce | Kontra | AnnouncePass
+)
 
 
 # --- events ----------------------------------------------------------------------------------------------
@@ -105,7 +162,21 @@ Action = CallKing | TakeTalon | Discard | Play | NextDeal
 class DealStarted:
     deal_no: int  # 1, 2, …
     dealer: int
-    forehand: int  # the declarer
+    forehand: int  # who speaks first (the declarer when the profile has no bidding)
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade:
+    seat: int
+    word: str  # a contract id, the neutral opening word, "pass" or "hold"
+
+
+@dataclass(frozen=True, slots=True)
+class ContractDeclared:
+    """The auction is over (or there was none): `declarer` plays `contract`."""
+
+    declarer: int
+    contract: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +209,14 @@ class TalonTaken:
 
 
 @dataclass(frozen=True, slots=True)
+class TalonTakenWhole:
+    """The declarer takes all six talon cards (the Sechserdreier); `cards` empty when they stay hidden."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TalonLeft:
     """The half the declarer did not take, onto the defenders' pile."""
 
@@ -146,7 +225,8 @@ class TalonLeft:
 
 @dataclass(frozen=True, slots=True)
 class Discarded:
-    """Three cards onto the declarer's pile; only the trumps among them are shown."""
+    """Cards onto the declarer's pile; only the second pool's among them are shown (the trumps; the suit
+    cards after a trumps-first discard)."""
 
     seat: int
     count: int
@@ -183,13 +263,28 @@ class TrickWon:
 class DealScored:
     declarer: int
     partner: int | None  # None when the declarer played alone
+    contract: str
     declarer_side_points: int
     defenders_points: int
     won: bool
     settlement: tuple[int, ...]  # per seat, zero-sum
     piles: tuple[
         tuple[str, ...], tuple[str, ...]
-    ]  # (declaring side: discards + tricks, defenders: talon + tricks)
+    ]  # (declaring side: discards, talon credited and tricks; the others: the rest that counts)
+    tricks: tuple[int, ...]  # tricks taken per seat (a negative contract's objective)
+    items: tuple[ScoreItem, ...] = ()  # the settlement line by line (game or Valat, each bonus), if any
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A word of the announcement round: `word` "announce" (with its `items`), "kontra" (one item, raised
+    to `level`: 1 Kontra, 2 Rekontra, 3 Subkontra) or "pass"; `closes` when the round ends with it."""
+
+    seat: int
+    word: str
+    items: tuple[str, ...]
+    level: int
+    closes: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +294,9 @@ class MatchOver:
 
 Event = (
     DealStarted
+    | BidMade
+    | ContractDeclared
+    | TalonTakenWhole
     | HandDealt
     | TalonDealt
     | KingCalled
@@ -211,6 +309,7 @@ Event = (
     | DeclarerAlone
     | TrickWon
     | DealScored
+    | Said
     | MatchOver
 )
 
@@ -241,6 +340,9 @@ class ScoreLine:
     won: bool
     settlement: tuple[int, ...]
     totals: tuple[int, ...]
+    contract: str = "rufer"
+    tricks: tuple[int, ...] = (0, 0, 0, 0)  # tricks taken per seat
+    items: tuple[ScoreItem, ...] = ()  # the settlement line by line (game or Valat, each bonus), if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,20 +355,42 @@ class KoenigrufenView:
     deal_no: int
     deals: int | None  # the match length, None when open-ended
     dealer: int
-    declarer: int  # the forehand
+    declarer: int  # the auction's winner (forehand until the auction is over)
     hand: tuple[str, ...]
     hand_sizes: tuple[int, ...]
     king: str | None  # the called king, once called
-    talon: tuple[tuple[str, ...], tuple[str, ...]] | None  # the two halves once turned up
+    talon: tuple[tuple[str, ...], tuple[str, ...]] | None  # the two halves once turned up (if ever)
     talon_taken: int | None  # the half the declarer took; the other went to the defenders
-    discards: tuple[str, ...]  # the declarer's three discards, for the declarer only
-    shown_trumps: tuple[str, ...]  # trumps discarded, face up for all
+    discards: tuple[str, ...]  # the declarer's discards, for the declarer only
+    shown_trumps: tuple[
+        str, ...
+    ]  # discards face up for all: trumps (suit cards after a trumps-first discard)
     trick: Trick  # the trick being played (empty between tricks)
     tricks: tuple[Trick, ...]  # completed tricks of this deal, with their winners
     partner: int | None  # the partner once revealed publicly
-    alone: bool  # publicly known that the declarer plays alone
+    alone: bool  # publicly known that the declarer plays alone (always so in a contract without a call)
     score_sheet: tuple[ScoreLine, ...]
     totals: tuple[int, ...]
+    profile: Profile  # the rules of the match; `pays` tells what a contract wins or loses
+    forehand: int
+    contract: str | None  # the contract played, None during the auction
+    bids: tuple[tuple[int, str], ...]  # the auction so far: (seat, word) as `BidMade` says it
+    open_hands: tuple[tuple[str, ...], ...]  # per seat: the cards laid open (ouvert), else empty
+    tricks_won: tuple[int, ...]  # tricks taken per seat so far
+    bid_options: tuple[str, ...]  # the viewer's legal words when it is to bid (`BidMade.word`), else empty
+    playable: tuple[str, ...]  # the viewer's legal cards when it is to play, else empty
+    said: tuple[Said, ...] = ()  # the announcement round so far, for all to see
+    items: tuple[tuple[str, int, int], ...] = ()  # announced items: (item, announcer's seat, Kontra level)
+    may_announce: tuple[str, ...] = ()  # the bonuses the viewer may announce now (each or several at once)
+    may_kontra: tuple[str, ...] = ()  # the items the viewer may double a step now
+
+
+def pays(profile: Profile, contract_id: str) -> tuple[int, int]:
+    """What a contract pays per opponent: (won, lost), both positive. The declaring side gets or gives it
+    to each opponent: a declarer alone three times, each of two partners once (`cards.side_settlement`).
+    Trischaken has its own payout (`profile.Trischaken`), in units of this value."""
+    contract = profile.contract(contract_id)
+    return contract.value, contract.lost_value
 
 
 # --- configuration ---------------------------------------------------------------------------------------
@@ -277,6 +401,7 @@ class KoenigrufenConfig:
     deals: int | None = 4  # None: open-ended
     first_dealer: int | None = None  # None: drawn from the seed
     stacked_deck: tuple[str, ...] | None = None  # the first deal's deck order (tests and demos)
+    profile: Profile = CARDAVIA  # the rules played
 
     def __post_init__(self) -> None:
         if self.deals is not None and (isinstance(self.deals, bool) or not isinstance(self.deals, int)):
@@ -300,10 +425,12 @@ _PLAYS = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(SEATS)
 _PLAYED = tuple(tuple(CardPlayed(seat, card) for card in DECK) for seat in range(SEATS))
 _NEXT = tuple(NextDeal(seat) for seat in range(SEATS))
 _TALON_DEALT = TalonDealt()
-_EXPECTED: dict[Phase, tuple[type, str]] = {
+_EXPECTED: dict[Phase, tuple[type | tuple[type, ...], str]] = {
+    BID: ((Bid, Pass, Hold), "bid or pass first"),
     CALL: (CallKing, "call a king first"),
     TALON: (TakeTalon, "take a talon half first"),
     DISCARD: (Discard, "discard three cards first"),
+    ANNOUNCE: ((Announce, Kontra, AnnouncePass), "announce, double or pass first"),
     TRICKS: (Play, "play a card"),
     SCORED: (NextDeal, "the deal is over: start the next one"),
 }
@@ -315,6 +442,13 @@ _CODES = {
     "kings cannot be discarded": "no_king_discard",
     "the Trull cannot be discarded": "no_trull_discard",
     "discard suit cards first": "suits_first",
+    "discard trumps first": "trumps_first",
+    "bid or pass first": "bid_first",
+    "you cannot bid that now": "bid_refused",
+    "you cannot call that king": "call_refused",
+    "lead a suit card while you hold one": "no_trump_lead",
+    "the Pagat goes only as your last trump": "pagat_last",
+    "you must beat the trick": "must_overtake",
     "not your turn": "not_your_turn",
     "call a king first": "call_first",
     "take a talon half first": "talon_first",
@@ -322,6 +456,9 @@ _CODES = {
     "play a card": "play_a_card",
     "the deal is over: start the next one": "deal_over",
     "the match is over": "match_over",
+    "announce, double or pass first": "announce_first",
+    "you cannot announce that": "announce_refused",
+    "you cannot double that": "kontra_refused",
 }
 
 
@@ -369,13 +506,18 @@ class KoenigrufenGame:
             events.append(HandDealt(seat, _codes(cards)))
         events.append(_TALON_DEALT)
         talon = deck[SEATS * HAND_SIZE :]
-        self._core = core = LeanKoenigrufen(hands, (tuple(talon[:HALF]), tuple(talon[HALF:])), forehand)
+        halves = (tuple(talon[:HALF]), tuple(talon[HALF:]))
+        self._core = core = LeanKoenigrufen(hands, halves, forehand, self.config.profile)
         # The cards as the events and views show them, kept once made.
         self._halves = (_codes(core.halves[0]), _codes(core.halves[1]))
         self._discards: tuple[str, ...] = ()
-        self._shown: tuple[str, ...] = ()  # the trumps among the discards, face up
+        self._shown: tuple[str, ...] = ()  # the discards face up
         self._tricks: list[tuple[int, tuple[str, ...], int]] = []  # (leader, cards, winner)
         self._trick_views: tuple[Trick, ...] = ()  # the same as public `Trick`s, made by `view`
+        self._bids: tuple[tuple[int, str], ...] = ()
+        self._said: tuple[Said, ...] = ()
+        if core.contract is not None:
+            events.append(ContractDeclared(core.declarer, core.contract.id))
         return events
 
     def copy(self) -> "KoenigrufenGame":
@@ -413,7 +555,7 @@ class KoenigrufenGame:
     def to_act(self) -> int | None:
         core = self._core
         if core.phase is SCORED:
-            return None if self._over else (core.declarer + 1) % SEATS
+            return None if self._over else (core.forehand + 1) % SEATS
         return core.to_act
 
     @property
@@ -437,18 +579,28 @@ class KoenigrufenGame:
     # --- legal actions -----------------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        """The core's legal actions; a discard's cards in the hand's order, suit cards first."""
+        """The core's legal actions, in its order; a discard's cards in the hand's order, first pool first."""
         core = self._core
         phase = core.phase
         if phase is TRICKS:
             plays = _PLAYS[core.to_act]
-            return [plays[card] for card in playable(core.suits[core.to_act], core.trick)]
+            return [plays[card] for card in core.playable()]
         if phase is DISCARD:
-            return [to_action(d, core.declarer, phase) for d in legal_discard_list(core.hand(core.declarer))]
+            return [to_action(d, core.declarer, phase, core.profile) for d in self._discard_list()]
         if phase is SCORED:
-            return [] if self._over else [_NEXT[(core.declarer + 1) % SEATS]]
+            return [] if self._over else [_NEXT[(core.forehand + 1) % SEATS]]
+        if phase is BID:
+            return [to_action(word, core.to_act, phase, core.profile) for word in core.bid_options()]
+        if phase is ANNOUNCE:
+            return [to_action(word, core.to_act, phase, core.profile) for word in core.say_options()]
         made = _CALLS[core.declarer] if phase is CALL else _TAKES[core.declarer]
         return [made[move] for move in cast(list[int], core.legal())]  # kings' numbers, or halves
+
+    def _discard_list(self) -> list[tuple[int, ...]]:
+        core = self._core
+        contract = core.contract
+        assert contract is not None
+        return legal_discard_list(core.hand(core.declarer), contract.discard, contract.trumps_first)
 
     def random_action(self, rng: random.Random) -> Action:
         """A uniformly random legal action, without building every possible discard (for playouts).
@@ -459,11 +611,11 @@ class KoenigrufenGame:
         phase = core.phase
         if phase is TRICKS:
             seat = core.to_act
-            cards = playable(core.suits[seat], core.trick)
+            cards = core.follow(core.suits[seat], core.trick)
             return _PLAYS[seat][cards[int(rng.random() * len(cards))]]
         if phase is DISCARD:
-            discards = legal_discard_list(core.hand(core.declarer))
-            return to_action(discards[int(rng.random() * len(discards))], core.declarer, phase)
+            discards = self._discard_list()
+            return to_action(discards[int(rng.random() * len(discards))], core.declarer, phase, core.profile)
         actions = self.legal_actions()
         if not actions:
             raise ValueError("the match is over")
@@ -484,10 +636,10 @@ class KoenigrufenGame:
         except (KeyError, TypeError):
             raise ValueError(f"unknown card code: {card!r}") from None
         split, trick = core.suits[seat], core.trick
-        if number not in playable(split, trick):  # only cards of the hand are playable
+        if number not in core.follow(split, trick):  # only cards of the hand are playable
             if number not in split[SUIT[number]]:
                 raise ValueError(f"{card} is not in your hand")
-            raise _illegal(follow_rule(split, trick))
+            raise _illegal(restriction(split, trick, core.rules, number))
         leader, shown = core.leader, core.shown
         core.play(number)
         events: list[Event] = [_PLAYED[seat][number]]
@@ -509,7 +661,7 @@ class KoenigrufenGame:
 
     def _apply_other(self, action: Action) -> list[Event]:
         """Every action but a play of the seat to act: checked, then the call, talon, discard or next deal."""
-        if not isinstance(action, CallKing | TakeTalon | Discard | Play | NextDeal):
+        if not isinstance(action, Action):
             raise ValueError(f"not a Königrufen action: {action!r}")
         if self._over:
             raise _illegal("the match is over")
@@ -518,6 +670,10 @@ class KoenigrufenGame:
         kind, reason = _EXPECTED[self._core.phase]
         if not isinstance(action, kind):
             raise _illegal(reason)
+        if isinstance(action, Bid | Pass | Hold):
+            return self._bid(action)
+        if isinstance(action, Announce | Kontra | AnnouncePass):
+            return self._say(action)
         if isinstance(action, CallKing):
             return self._call(action.king)
         if isinstance(action, TakeTalon):
@@ -528,12 +684,72 @@ class KoenigrufenGame:
             return self.apply(Play(action.seat, action.card))
         return self._next_deal()
 
+    def _bid(self, action: Bid | Pass | Hold) -> list[Event]:
+        core = self._core
+        try:
+            word = from_action(action, core.profile)
+        except ValueError:
+            raise _illegal("you cannot bid that now") from None
+        if word not in core.bid_options():
+            raise _illegal("you cannot bid that now")
+        core.bid(cast(int, word))
+        self._bids += ((action.seat, _word(action)),)
+        events: list[Event] = [BidMade(action.seat, _word(action))]
+        if core.contract is not None:
+            events += self._declared()
+        return events
+
+    def _say(self, action: Announce | Kontra | AnnouncePass) -> list[Event]:
+        """A word of the announcement round, checked against the core's `say_options`."""
+        core = self._core
+        try:
+            word = from_action(action, core.profile)
+        except ValueError:
+            word = -1
+        if word not in core.say_options():
+            raise _illegal(
+                "you cannot double that" if isinstance(action, Kontra) else "you cannot announce that"
+            )
+        core.say(cast(int, word))
+        talk = core.talk
+        assert talk is not None
+        closes = core.phase is not ANNOUNCE
+        if isinstance(action, Kontra):
+            level = talk.level[_item_index(action.item, core.profile)]
+            said = Said(action.seat, "kontra", (action.item,), level, closes)
+        elif isinstance(action, Announce):
+            said = Said(action.seat, "announce", _bonus_ids(cast(int, word), core.profile), 0, closes)
+        else:
+            said = Said(action.seat, "pass", (), 0, closes)
+        self._said += (said,)
+        return [said]
+
+    def _declared(self) -> list[Event]:
+        """The events of the auction's end: the contract, and the whole talon taken where it is."""
+        core = self._core
+        contract = core.contract
+        assert contract is not None
+        events: list[Event] = [ContractDeclared(core.declarer, contract.id)]
+        if contract.talon == "halves" and not contract.call:
+            events.append(TalonShown(self._halves))
+        if contract.talon == "all":
+            events.append(
+                TalonTakenWhole(
+                    core.declarer, self._halves[0] + self._halves[1] if contract.talon_shown else ()
+                )
+            )
+        return events
+
     def _call(self, king: str) -> list[Event]:
         if king not in KINGS:
             raise ValueError(f"call one of the four kings, not {king!r}")
         core = self._core
+        if DECK_INDEX[king] not in core.calls():
+            raise _illegal("you cannot call that king")
         core.call(DECK_INDEX[king])
-        events: list[Event] = [KingCalled(core.declarer, king), TalonShown(self._halves)]
+        events: list[Event] = [KingCalled(core.declarer, king)]
+        if _shows_talon(core.contract):
+            events.append(TalonShown(self._halves))
         if core.shown:  # the king lies in the talon, turned up for all
             events.append(DeclarerAlone(core.declarer, "talon"))
         return events
@@ -546,9 +762,11 @@ class KoenigrufenGame:
 
     def _discard(self, cards: tuple[str, ...]) -> list[Event]:
         core = self._core
+        contract = core.contract
+        assert contract is not None
         split = core.suits[core.declarer]
-        if not isinstance(cards, tuple | list) or len(cards) != DISCARD_SIZE:
-            raise ValueError(f"discard three cards, not {cards!r}")
+        if not isinstance(cards, tuple | list) or len(cards) != contract.discard:
+            raise ValueError(f"discard {_COUNT[contract.discard]} cards, not {cards!r}")
         numbers = []
         for card in cards:
             if not isinstance(card, str) or card not in DECK_INDEX:
@@ -557,45 +775,69 @@ class KoenigrufenGame:
             if number not in split[SUIT[number]]:
                 raise ValueError(f"{card} is not in your hand")
             numbers.append(number)
-        if len(set(numbers)) != DISCARD_SIZE:
-            raise ValueError("discard three different cards")
+        if len(set(numbers)) != contract.discard:
+            raise ValueError(f"discard {_COUNT[contract.discard]} different cards")
         lean = tuple(sorted(numbers))
-        problem = discard_refusal(core.hand(core.declarer), lean)
+        problem = discard_refusal(core.hand(core.declarer), lean, contract.trumps_first)
         if problem:
             raise _illegal(problem)
         core.discard(lean)
         self._discards = _codes(lean)
-        self._shown = _codes(card for card in lean if SUIT[card] == 0)
-        return [Discarded(core.declarer, DISCARD_SIZE, self._shown)]
+        self._shown = _codes(card for card in lean if (SUIT[card] == 0) != contract.trumps_first)
+        return [Discarded(core.declarer, contract.discard, self._shown)]
 
     def _score(self, events: list[Event]) -> None:
         core = self._core
+        contract = core.contract
+        assert contract is not None
         declarer, partner, team = core.declarer, core.partner, core.team
-        assert core.half is not None
-        ours = list(self._discards)
-        theirs = list(self._halves[1 - core.half])
+        ours, theirs = list(self._discards), list(self._talon_counted())
+        credited = _codes(core.talon_credit())  # the called king lay in the talon the declarer did not see
+        if credited:
+            ours += credited
+            theirs = [card for card in theirs if card not in credited]
         for _leader, cards, winner in self._tricks:
             (ours if team[winner] else theirs).extend(cards)
         points, won = core.declarer_points(), core.won()
-        settlement = SETTLEMENT[declarer, partner, won]
+        settlement = tuple(core.returns())
         for seat in range(SEATS):
             self._totals[seat] += settlement[seat]
         totals = tuple(self._totals)
-        self._sheet.append(ScoreLine(self._deal_no, declarer, partner, points, won, settlement, totals))
+        wins = tuple(core.wins)
+        items = tuple(core.score_items()) if core.talk is not None or core.history is not None else ()
+        self._sheet.append(
+            ScoreLine(
+                self._deal_no, declarer, partner, points, won, settlement, totals, contract.id, wins, items
+            )
+        )
         events.append(
             DealScored(
                 declarer,
                 partner,
+                contract.id,
                 points,
                 pile_points(theirs),
                 won,
                 settlement,
                 (tuple(ours), tuple(theirs)),
+                wins,
+                items,
             )
         )
         if self.config.deals is not None and self._deal_no >= self.config.deals:
             self._over = True
             events.append(MatchOver(totals))
+
+    def _talon_counted(self) -> tuple[str, ...]:
+        """The talon cards that count for the defenders at the end: the half left, or the whole talon in a
+        contract that gives it to them; none where it is out of play or went to the declarer."""
+        core = self._core
+        contract = core.contract
+        assert contract is not None
+        if contract.talon == "halves":
+            assert core.half is not None
+            return self._halves[1 - core.half]
+        return self._halves[0] + self._halves[1] if contract.talon == "defenders" else ()
 
     def _next_deal(self) -> list[Event]:
         return self._start_deal((self._dealer + 1) % SEATS, shuffled(self._deal_rng(self._deal_no + 1)))
@@ -606,7 +848,7 @@ class KoenigrufenGame:
         if not _is_seat(seat):
             raise ValueError(f"no such seat: {seat!r}")
         core = self._core
-        declarer = core.declarer
+        declarer, contract = core.declarer, core.contract
         done = self._tricks
         if len(self._trick_views) < len(done):  # completed tricks are made public once, then shared
             self._trick_views += tuple(Trick(*trick) for trick in done[len(self._trick_views) :])
@@ -621,30 +863,106 @@ class KoenigrufenGame:
             hand=_codes(core.hand(seat)),
             hand_sizes=tuple(sum(map(len, split)) for split in core.suits),
             king=None if core.king is None else DECK[core.king],
-            talon=None if core.phase is CALL else self._halves,
+            talon=self._halves if _shows_talon(contract) and core.phase is not CALL else None,
             talon_taken=core.half,
             discards=self._discards if seat == declarer else (),
             shown_trumps=self._shown,
             trick=Trick(core.leader, _codes(core.trick)),
             tricks=self._trick_views,
             partner=core.partner if core.shown else None,
-            alone=core.shown and core.partner is None,
+            alone=contract is not None and (not contract.call or (core.shown and core.partner is None)),
             score_sheet=tuple(self._sheet),
             totals=tuple(self._totals),
+            profile=core.profile,
+            forehand=core.forehand,
+            contract=None if contract is None else contract.id,
+            bids=self._bids,
+            open_hands=self._open_hands(),
+            tricks_won=tuple(core.wins),
+            bid_options=self._bid_words() if core.phase is BID and seat == core.to_act else (),
+            playable=_codes(core.playable()) if core.phase is TRICKS and seat == core.to_act else (),
+            said=self._said,
+            items=self._items(),
+            **self._may_say(seat),
         )
+
+    def _items(self) -> tuple[tuple[str, int, int], ...]:
+        """The announced items so far: (item, announcer, Kontra level), the game first."""
+        talk, profile = self._core.talk, self._core.profile
+        if talk is None:
+            return ()
+        names = ("game", *(bonus.id for bonus in profile.bonuses))
+        return tuple((names[i], owner, talk.level[i]) for i, owner in enumerate(talk.owner) if owner >= 0)
+
+    def _may_say(self, seat: int) -> dict[str, tuple[str, ...]]:
+        """The viewer's legal announcements and doublings, when it is his turn to speak."""
+        core = self._core
+        if core.phase is not ANNOUNCE or seat != core.to_act:
+            return {}
+        words = core.say_options()
+        announce = max((word for word in words if 0 < word < KONTRA), default=0)  # every bit it may use
+        kontra = [to_action(word, seat, ANNOUNCE, core.profile) for word in words if word >= KONTRA]
+        return {
+            "may_announce": _bonus_ids(announce, core.profile),
+            "may_kontra": tuple(cast(Kontra, action).item for action in kontra),
+        }
+
+    def _bid_words(self) -> tuple[str, ...]:
+        core = self._core
+        return tuple(
+            _word(cast(Bid | Pass | Hold, to_action(word, core.to_act, BID, core.profile)))
+            for word in core.bid_options()
+        )
+
+    def _open_hands(self) -> tuple[tuple[str, ...], ...]:
+        """Ouvert: after the first trick the declarer's hand, or every hand (`Profile.ouvert_all`), open."""
+        core = self._core
+        contract = core.contract
+        if contract is None or not contract.ouvert or core.tricks_done == 0:
+            return _NONE_OPEN
+        seats = range(SEATS) if core.profile.ouvert_all else (core.declarer,)
+        return tuple(_codes(core.hand(seat)) if seat in seats else () for seat in range(SEATS))
+
+
+_COUNT = {3: "three", 6: "six"}  # a discard's size, as the refusals say it
+_NONE_OPEN: tuple[tuple[str, ...], ...] = ((),) * SEATS
+
+
+def _shows_talon(contract: Contract | None) -> bool:
+    return contract is not None and contract.talon_shown
+
+
+def _word(action: Bid | Pass | Hold) -> str:
+    """A bid as the auction's history reads it."""
+    return action.contract if isinstance(action, Bid) else "pass" if isinstance(action, Pass) else "hold"
 
 
 # --- translation between the core's actions and these -----------------------------------------------------
 
 
-def to_action(lean: LeanAction, seat: int, phase: str) -> Action:
+def to_action(lean: LeanAction, seat: int, phase: str, profile: Profile = CARDAVIA) -> Action:
     """The action for `seat` of a legal lean action in `phase`: the phase is needed, a lean number alone
-    being ambiguous (0 is the Pagat or talon half 0, a king's number a call or a play). A discard keeps the
-    lean tuple's order."""
+    being ambiguous (0 is the Pagat or talon half 0, a king's number a call or a play), and in the auction
+    the profile (a lean bid is a contract's rank). A discard keeps the lean tuple's order."""
     if isinstance(lean, tuple):
         return Discard(seat, _codes(lean))
     if phase == TRICKS:
         return _PLAYS[seat][lean]
+    if phase == BID:
+        if lean == PASS:
+            return Pass(seat)
+        if lean == HOLD:
+            return Hold(seat)
+        bidding = profile.bidding
+        assert bidding is not None
+        return Bid(seat, bidding.neutral if lean == NEUTRAL else profile.contracts[lean].id)
+    if phase == ANNOUNCE:
+        if lean == SAY_PASS:
+            return AnnouncePass(seat)
+        if lean >= KONTRA:
+            i = lean - KONTRA
+            return Kontra(seat, "game" if i == 0 else profile.bonuses[i - 1].id)
+        return Announce(seat, _bonus_ids(lean, profile))
     if phase == CALL:
         return _CALLS[seat][lean]
     if phase == TALON:
@@ -652,8 +970,44 @@ def to_action(lean: LeanAction, seat: int, phase: str) -> Action:
     raise ValueError(f"no action {lean!r} in phase {phase!r}")
 
 
-def from_action(action: Action) -> LeanAction:
-    """The lean action of an action (a discard as its three card numbers, ascending)."""
+def _bonus_ids(mask: int, profile: Profile) -> tuple[str, ...]:
+    """The bonuses of a lean announcement mask, in the profile's order."""
+    return tuple(bonus.id for j, bonus in enumerate(profile.bonuses) if mask >> j & 1)
+
+
+def _item_index(item: str, profile: Profile) -> int:
+    """An item's place in the core's `Talk` (0 the game, j + 1 the profile's bonus j); ValueError if none."""
+    if item == "game":
+        return 0
+    return 1 + [bonus.id for bonus in profile.bonuses].index(item)
+
+
+def from_action(action: Action, profile: Profile = CARDAVIA) -> LeanAction:
+    """The lean action of an action (a discard as its card numbers, ascending; a bid by the profile; an
+    announcement as its mask); ValueError for a bid or item the profile does not know."""
+    if isinstance(action, AnnouncePass):
+        return SAY_PASS
+    if isinstance(action, Kontra):
+        return KONTRA + _item_index(action.item, profile)
+    if isinstance(action, Announce):
+        if not action.items or not isinstance(action.items, tuple | list):
+            raise ValueError("announce at least one bonus")
+        indices = {_item_index(item, profile) for item in action.items}
+        if len(indices) != len(action.items) or 0 in indices:
+            raise ValueError("each bonus once")
+        return sum(1 << (i - 1) for i in indices)
+    if isinstance(action, Pass):
+        return PASS
+    if isinstance(action, Hold):
+        return HOLD
+    if isinstance(action, Bid):
+        bidding = profile.bidding
+        if bidding is not None and action.contract == bidding.neutral:
+            return NEUTRAL
+        try:
+            return profile.rank(action.contract)
+        except (KeyError, TypeError):
+            raise ValueError(f"no contract {action.contract!r} in the profile {profile.id}") from None
     if isinstance(action, Play | CallKing):
         return DECK_INDEX[action.card if isinstance(action, Play) else action.king]
     if isinstance(action, TakeTalon):

@@ -223,7 +223,10 @@ def quick_discard(hand: Sequence[int]) -> tuple[int, ...]:
 
 
 def root_moves(view: KoenigrufenView) -> list[object]:
-    """The seat's own choices, as lean actions (a short list of the best discards)."""
+    """The seat's own choices, as lean actions (a short list of the best discards). The sampler knows the
+    seed's Rufer only: under a profile with an auction the one choice is the easy player's move."""
+    if view.profile.bidding is not None:
+        return [from_action(koenigrufen_easy.choose(view, random.Random(0)), view.profile)]
     if view.phase == "discard":
         return [tuple(sorted(_ints(d))) for d in ranked_discards(view.hand)[:ROOT_DISCARDS]]
     if view.phase == "call":
@@ -241,7 +244,7 @@ def habit(view: KoenigrufenView, rng: random.Random) -> LeanAction:
 
 
 def action(view: KoenigrufenView, lean: LeanAction) -> Action:
-    return to_action(lean, view.seat, view.phase)
+    return to_action(lean, view.seat, view.phase, view.profile)
 
 
 def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[str, object]]:

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from game import seating
+from game import schema, seating
 from game.game_spec import Computer, GameSpec, Summary
-from game.games.koenigrufen import easy, search, sheet
+from game.games.koenigrufen import easy, profile, search, sheet
 from game.games.koenigrufen.rules import (
     SEATS,
+    Announce,
+    AnnouncePass,
+    Bid,
     CallKing,
     Discard,
+    Hold,
     KoenigrufenConfig,
     KoenigrufenGame,
+    Kontra,
     NextDeal,
+    Pass,
     Play,
     TakeTalon,
 )
@@ -22,8 +29,34 @@ from game.seating import CardTableSetup
 DEFAULT_DEALS = 4
 
 
+def rules_of(setup: CardTableSetup) -> profile.Profile:
+    """The profile a table plays: its own, else the seed's preset (`cardavia`)."""
+    return setup.rules if isinstance(setup.rules, profile.Profile) else profile.CARDAVIA
+
+
 def new_state(setup: CardTableSetup) -> KoenigrufenGame:
-    return KoenigrufenGame(KoenigrufenConfig(deals=setup.deals or DEFAULT_DEALS), setup.seed)
+    config = KoenigrufenConfig(deals=setup.deals or DEFAULT_DEALS, profile=rules_of(setup))
+    return KoenigrufenGame(config, setup.seed)
+
+
+def encode(setup: CardTableSetup) -> dict[str, Any]:
+    """The seating, and the whole profile played, so that a journal replays under its own rules."""
+    return seating.encode(setup) | {"profile": rules_of(setup).to_json()}
+
+
+_SEATING = seating.decoder("koenigrufen", SEATS, SEATS)
+
+
+def decode(data: Any) -> CardTableSetup:
+    """A journal's setup, checked; one written before profiles existed plays the seed's preset."""
+    if not isinstance(data, dict):
+        raise schema.wrong_type(data, "setup", "object")
+    rest = {name: value for name, value in data.items() if name != "profile"}
+    setup = _SEATING(rest)
+    if "profile" not in data:
+        return setup
+    rules = profile.from_json(data["profile"], "setup.profile")
+    return setup if rules == profile.CARDAVIA else replace(setup, rules=rules)  # None stands for it
 
 
 def summary(setup: CardTableSetup, state: Any) -> Summary:
@@ -35,11 +68,11 @@ SPEC = GameSpec(
     id="koenigrufen",
     seats=(SEATS, SEATS),
     setup_type=CardTableSetup,
-    actions=(CallKing, TakeTalon, Discard, Play, NextDeal),
+    actions=(Bid, Pass, Hold, CallKing, TakeTalon, Discard, Play, NextDeal, Announce, Kontra, AnnouncePass),
     rules_version=1,
     new_state=new_state,
-    encode_setup=seating.encode,
-    decode_setup=seating.decoder("koenigrufen", SEATS, SEATS),
+    encode_setup=encode,
+    decode_setup=decode,
     demo_setup=lambda seed, players, level: seating.computers("koenigrufen", seed, SEATS, level),
     summary=summary,
     view_seats=lambda state: range(SEATS),
@@ -50,4 +83,5 @@ SPEC = GameSpec(
     bench="game.games.koenigrufen.bench",
     computer=Computer(easy.choose, search),
     score_scene="game.games.koenigrufen.score:KoenigrufenScore",
+    rule_profile=profile.load,
 )
