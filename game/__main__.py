@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from game.games.koenigrufen.profile import PROFILE_IDS
 from game.registry import GAMES
 
 
@@ -33,6 +34,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--level", choices=("easy", "normal", "hard"), help="the computers' level at a trick-game demo table"
     )
+    p.add_argument("--profile", choices=PROFILE_IDS, help="the rule profile of a Königrufen demo table")
     p.add_argument("--save", metavar="FILE", help="write the match's journal to FILE after every action")
     p.add_argument("--load", metavar="FILE", help="resume the match saved in FILE (saving on into it)")
     return p
@@ -51,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"{args.demo} takes {allowed} players, not {args.players}")
     if args.level is not None and not levelled:
         p.error("--level goes with a trick-game --demo")
+    if args.profile is not None and args.demo != "koenigrufen":
+        p.error("--profile goes with --demo koenigrufen")
     journal = None
     if args.load:
         from game.journal import load_journal
@@ -85,7 +89,12 @@ def main(argv: list[str] | None = None) -> int:
         if journal is not None:
             first = navigation.resume(app, journal)
         elif args.demo:
-            first = navigation.demo(app, args.demo, args.seed, args.players, args.level or "easy")
+            rules = None
+            if args.profile is not None:
+                from game.games.koenigrufen import profile
+
+                rules = profile.load(args.profile)
+            first = navigation.demo(app, args.demo, args.seed, args.players, args.level or "easy", rules)
         else:
             first = navigation.menu(app)
         app.run(first, seconds=args.seconds)

@@ -1,4 +1,5 @@
-"""The Königrufen table: you and three others, call a king, the talon in two halves, twelve tricks.
+"""The Königrufen table: you and three others; the auction where the profile has one, then the king call,
+the talon and the discard the contract asks for, twelve tricks, open hands in an ouvert contract.
 
 Seats follow the rules module: seat 0 at the bottom, seat 1 to its right, seat 2 at the top, seat 3 to its
 left; play runs 0 → 1 → 2 → 3, counter-clockwise around the table.
@@ -7,35 +8,52 @@ left; play runs 0 → 1 → 2 → 3, counter-clockwise around the table.
 from __future__ import annotations
 
 from functools import partial
+from math import ceil
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.games.koenigrufen.cards import DECK, KINGS, SUIT_SYMBOLS, TRUMPS, suit_of
+from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import (
+    Bid,
+    BidMade,
     CallKing,
     CardPlayed,
+    ContractDeclared,
     DealScored,
     DealStarted,
     DeclarerAlone,
     Discard,
     Discarded,
     HandDealt,
+    Hold,
     KingCalled,
     MatchOver,
     NextDeal,
     PartnerRevealed,
+    Pass,
     Play,
     TakeTalon,
     TalonDealt,
     TalonLeft,
     TalonShown,
     TalonTaken,
+    TalonTakenWhole,
     TrickWon,
 )
 from game.games.koenigrufen.sheet import DealSheet, deal_sheet
 from game.games.koenigrufen.spec import new_state
-from game.games.koenigrufen.words import card_label, log_lines, result_words
+from game.games.koenigrufen.words import (
+    bid_label,
+    bid_line,
+    card_label,
+    contract_name,
+    discard_words,
+    log_lines,
+    pays_label,
+    result_words,
+)
 from game.i18n import tr
 from game.scenes.table_scene import Awaiting
 from game.scenes.trick_table import TrickTable
@@ -43,10 +61,23 @@ from game.seating import CardTableSetup, SeatPlayer
 from game.ui import text, theme
 from game.ui.card_sprite import CardSprite
 from game.ui.panel import draw_panel
-from game.ui.widgets import Button, Form, Hotspot
+from game.ui.widgets import Button, Form, Hotspot, Offer
 
 if TYPE_CHECKING:
     from game.app import App
+
+BidAction = Bid | Pass | Hold
+OFFER_H = 54  # the tallest a bid's box grows
+
+
+def bid_action(seat: int, word: str) -> BidAction:
+    """The action saying `word` in the auction (`BidMade.word`: a contract, the neutral word, pass, hold)."""
+    return Pass(seat) if word == "pass" else Hold(seat) if word == "hold" else Bid(seat, word)
+
+
+def bid_word(action: BidAction) -> str:
+    return action.contract if isinstance(action, Bid) else "pass" if isinstance(action, Pass) else "hold"
+
 
 SORT = {card: i for i, card in enumerate(reversed(TRUMPS))} | {
     card: len(TRUMPS) + i for i, card in enumerate(c for c in DECK if c not in TRUMPS)
@@ -84,7 +115,10 @@ class KoenigrufenTable(TrickTable):
         return card_label(card)
 
     def hint_spots(self, action: Any) -> list[pygame.Rect]:
-        """The king to call in the call panel, or the talon half to take."""
+        """The bid in the auction panel, the king to call in the call panel, or the talon half to take."""
+        offer = self._offer_index(action)
+        if offer is not None:
+            return [self.panel_form.widgets[offer].rect]
         if isinstance(action, CallKing) and self.game.phase == "call" and self.panel_form.widgets:
             return [self.panel_form.widgets[KINGS.index(action.king)].rect]
         if isinstance(action, TakeTalon) and self.game.phase == "talon":
@@ -95,14 +129,22 @@ class KoenigrufenTable(TrickTable):
         return []
 
     def hint_ready(self, action: Any) -> None:
-        if self.game.phase in ("call", "talon") and self.panel_form.widgets:
+        if self.game.phase in ("bid", "call", "talon") and self.panel_form.widgets:
             self._focus_panel()
+
+    def _offer_index(self, action: Any) -> int | None:
+        """Where a bid stands in the auction panel (None: not a bid, or no panel up)."""
+        if not isinstance(action, BidAction) or self.game.phase != "bid" or not self.panel_form.widgets:
+            return None
+        options = self.game.view(action.seat).bid_options
+        word = bid_word(action)
+        return options.index(word) if word in options else None
 
     def _focus_panel(self) -> None:
         """The keyboard focus on the hinted king or talon half, else on the first: one ring, not two."""
         hint = self.current_hint()
         action = hint.decision.action if hint is not None else None
-        index = 0
+        index = self._offer_index(action) or 0
         if isinstance(action, CallKing):
             index = KINGS.index(action.king)
         elif isinstance(action, TakeTalon):
@@ -120,9 +162,13 @@ class KoenigrufenTable(TrickTable):
         return f"{tricks} · Σ {self.game.view(seat).totals[seat]:+d}"
 
     def seat_badge(self, seat: int) -> str:
+        """In the auction, the seat's last word; then the declarer's contract and the known partner."""
         view = self.game.view(seat)
+        if view.contract is None:
+            said = [word for who, word in view.bids if who == seat]
+            return bid_label(said[-1]) if said else ""
         if seat == view.declarer:
-            return tr("kr.role.declarer")
+            return tr("kr.role.declarer") if view.profile.bidding is None else contract_name(view.contract)
         return tr("kr.role.partner") if view.partner == seat else ""
 
     def next_action(self, seat: int) -> Any:
@@ -131,7 +177,9 @@ class KoenigrufenTable(TrickTable):
     # decisions ---------------------------------------------------------------------------------------
     def human_panel(self, seat: int) -> None:
         phase = self.game.phase
-        if phase == "call":
+        if phase == "bid":
+            self._bid_panel(seat)
+        elif phase == "call":
             self._call_panel(seat)
         elif phase == "talon":
             self._talon_panel(seat)
@@ -139,6 +187,35 @@ class KoenigrufenTable(TrickTable):
             self._discard_panel(seat)
         else:
             self.panel_form = Form()
+
+    def auction_area(self) -> pygame.Rect:
+        """The auction panel: the centre of the felt, widened from the side seats to the log."""
+        panel, message = self.r("panel"), self.r("message")
+        left = self.r("seat3").right + 10
+        right = min(self.r("seat1").left, self.r("log").left) - 8
+        return pygame.Rect(left, panel.y, right - left, message.y - 4 - panel.y)
+
+    def _bid_panel(self, seat: int) -> None:
+        """Every word the seat may say now, each with what it pays and what it means, three to a row."""
+        view = self.game.view(seat)
+        area = self.auction_area().inflate(-24, 0)
+        words = view.bid_options
+        gap = 6
+        top = area.y + text.line_height(theme.SIZE_H2 * 0.8) + 14
+        room = area.bottom - text.line_height(theme.SIZE_SMALL) - 16 - top
+        least = text.line_height(theme.SIZE_SMALL) + text.line_height(theme.SIZE_SMALL - 5)
+        columns = 2 if ceil(len(words) / 2) * (least + gap) - gap <= room else 3  # wide boxes if they fit
+        rows = ceil(len(words) / columns)
+        row_h = min(OFFER_H, (room - gap * (rows - 1)) // max(1, rows))
+        col_w = (area.width - gap * (columns - 1)) // columns
+        offers = []
+        for i, word in enumerate(words):
+            row, col = divmod(i, columns)
+            rect = pygame.Rect(area.x + col * (col_w + gap), top + row * (row_h + gap), col_w, row_h)
+            label, aside, note = bid_label(word), pays_label(view.profile, word), bid_line(view.profile, word)
+            offers.append(Offer(rect, label, aside, note, partial(self.act, bid_action(seat, word))))
+        self.panel_form = Form(offers)
+        self._focus_panel()
 
     def _call_panel(self, seat: int) -> None:
         area = self.r("panel")
@@ -165,20 +242,27 @@ class KoenigrufenTable(TrickTable):
         self.panel_form = Form(spots)
         self._focus_panel()
 
+    @property
+    def discard_count(self) -> int:
+        """How many cards the declarer lays away in the contract played (three, six, or none)."""
+        view = self.game.view(0)
+        return 0 if view.contract is None else view.profile.contract(view.contract).discard
+
     def _discard_panel(self, seat: int) -> None:
         area = self.r("message")
+        count = self.discard_count
         button = Button(
             pygame.Rect(area.right - 230, area.y - 2, 230, area.height + 4),
-            tr("kr.discard_button", n=len(self.chosen)),
+            tr("krt.discard_button", n=len(self.chosen), count=count),
             self._discard,
             primary=True,
-            enabled=len(self.chosen) == 3,
+            enabled=len(self.chosen) == count,
         )
         self.panel_form = Form([button])
 
     def _discard(self) -> None:
         seat = self.game.to_act
-        if seat is not None and len(self.chosen) == 3:
+        if seat is not None and len(self.chosen) == self.discard_count:
             cards = tuple(self.chosen)
             if self.act(Discard(seat, cards)):
                 self.chosen = []
@@ -198,7 +282,7 @@ class KoenigrufenTable(TrickTable):
                 card = self.hand[index].code
                 if card in self.chosen:
                     self.chosen.remove(card)
-                elif len(self.chosen) < 3:
+                elif len(self.chosen) < self.discard_count:
                     self.chosen.append(card)
                 self._discard_panel(seat)
             return
@@ -208,8 +292,12 @@ class KoenigrufenTable(TrickTable):
         names = [self.seat_name(s) for s in range(self.n)]
         return deal_sheet(names, self.game.view(0), self.scored, self.game.is_over, tuple(self.log.lines))
 
+    @property
+    def rules(self) -> Profile:
+        return self.game.config.profile
+
     def event_lines(self, event: Any) -> list[str]:
-        return log_lines(event, self.seat_name)
+        return log_lines(event, self.seat_name, self.rules)
 
     # presenting events -------------------------------------------------------------------------------
     def present(self, event: Any) -> float:
@@ -218,12 +306,20 @@ class KoenigrufenTable(TrickTable):
             case DealStarted(deal_no=n, dealer=dealer, forehand=forehand):
                 self._new_deal()
                 self.sound("shuffle")
+                key = "kr.msg.deal" if self.rules.bidding is None else "krt.msg.deal_auction"
                 self.say(
-                    lambda: tr(
-                        "kr.msg.deal", n=n, dealer=self.seat_name(dealer), forehand=self.seat_name(forehand)
-                    )
+                    lambda: tr(key, n=n, dealer=self.seat_name(dealer), forehand=self.seat_name(forehand))
                 )
                 return d(0.8)
+            case BidMade(seat=seat, word=word):
+                self.say(lambda: tr("krt.log.bid", name=self.seat_name(seat), word=bid_label(word)))
+                self.avatars[seat].react("frown" if word == "pass" else "nod")
+                self.sound("play", 0.4)
+                return d(0.7)
+            case ContractDeclared(declarer=declarer, contract=contract):
+                return self._declared(declarer, contract)
+            case TalonTakenWhole(seat=seat, cards=cards):
+                return self._take_whole_talon(seat, cards)
             case HandDealt(seat=seat, cards=cards):
                 return self.deal_to(seat, cards, 0.0) + d(0.05)
             case TalonDealt():
@@ -251,8 +347,8 @@ class KoenigrufenTable(TrickTable):
                         on_done=lambda s=sprite: self._drop_talon(s),
                     )
                 return d(0.45)
-            case Discarded(seat=seat, shown_trumps=shown):
-                return self._discarded(seat, shown)
+            case Discarded():
+                return self._discarded(event)
             case CardPlayed(seat=seat, card=card):
                 return self.play_to_trick(seat, card)
             case PartnerRevealed(declarer=declarer, partner=partner):
@@ -270,7 +366,7 @@ class KoenigrufenTable(TrickTable):
                 return self.gather_trick(seat)
             case DealScored():
                 self.scored = event
-                self.say(lambda: result_words(event))
+                self.say(lambda: result_words(event, self.rules))
                 self.avatars[event.declarer].react("nod" if event.won else "frown")
                 self.sound("success" if event.won else "failure")
                 return d(1.2)
@@ -301,11 +397,42 @@ class KoenigrufenTable(TrickTable):
             sprite.fly(self.tweens, self._talon_slot(i), d(0.2), d(i * 0.05), 30, "cards")
         return d(0.6)
 
-    def _take_talon(self, seat: int, half: int, cards: tuple[str, ...]) -> float:
+    def _declared(self, declarer: int, contract_id: str) -> float:
+        """The auction is over: who plays what; a talon nobody takes is set aside, saying whose it is."""
+        self.say(
+            lambda: tr("krt.msg.declared", name=self.seat_name(declarer), contract=contract_name(contract_id))
+        )
+        talon = self.rules.contract(contract_id).talon
+        if talon in ("defenders", "none", "trischaken"):
+            for sprite in list(self.talon):
+                sprite.fly(
+                    self.tweens,
+                    self.r("deck").center,
+                    self.app.duration(0.35),
+                    tag="cards",
+                    on_done=lambda s=sprite: self._drop_talon(s),
+                )
+            name = self.seat_name(declarer)
+            self.scheduler.after(
+                self.app.duration(1.2), lambda: self.say(lambda: tr(f"krt.talon.{talon}", name=name))
+            )
+        self.avatars[declarer].react("nod")
+        return self.app.duration(1.6 if talon in ("defenders", "none", "trischaken") else 1.0)
+
+    def _take_whole_talon(self, seat: int, cards: tuple[str, ...]) -> float:
+        """The Sechserdreier: all six talon cards to the declarer (their faces known to him alone unless
+        the profile turns them up)."""
+        self.say(lambda: tr("krt.talon.all", name=self.seat_name(seat)))
+        if seat == self.hand_seat:
+            held = {s.code for s in self.hand}
+            cards = cards or tuple(c for c in self.game.view(seat).hand if c not in held)
+        return self._take_talon(seat, 0, cards, whole=True)
+
+    def _take_talon(self, seat: int, half: int, cards: tuple[str, ...], whole: bool = False) -> float:
         d = self.app.duration
-        taken = self.talon[half * 3 : half * 3 + 3]
+        taken = list(self.talon) if whole else self.talon[half * 3 : half * 3 + 3]
         self.talon = [s for s in self.talon if s not in taken]
-        for sprite, card in zip(taken, cards, strict=True):
+        for sprite, card in zip(taken, cards, strict=False):
             sprite.code = card
         if seat == self.hand_seat:
             self.hand = [*self.hand, *taken]
@@ -330,8 +457,9 @@ class KoenigrufenTable(TrickTable):
         if sprite in self.talon:
             self.talon.remove(sprite)
 
-    def _discarded(self, seat: int, shown: tuple[str, ...]) -> float:
+    def _discarded(self, event: Discarded) -> float:
         d = self.app.duration
+        seat, shown = event.seat, event.shown_trumps
         pile = self.r("deck").center
         if seat == self.hand_seat:
             gone = set(self.game.view(seat).discards)
@@ -339,7 +467,7 @@ class KoenigrufenTable(TrickTable):
             self.hand = [s for s in self.hand if s.code not in gone]
             self.relayout_hand(0.3)
         else:
-            leaving = [self.sprite(c, False, self.seat_anchor(seat)) for c in ("x0", "x1", "x2")]
+            leaving = [self.sprite(f"x{i}", False, self.seat_anchor(seat)) for i in range(event.count)]
         for sprite in leaving:
             sprite.lift = 0
             if sprite.code not in shown:
@@ -348,16 +476,7 @@ class KoenigrufenTable(TrickTable):
             sprite.fly(
                 self.tweens, pile, d(0.35), d(0.1), 20, "cards", on_done=lambda s=sprite: self._drop_ghost(s)
             )
-        if shown:
-            self.say(
-                lambda: tr(
-                    "kr.msg.shown_trumps",
-                    name=self.seat_name(seat),
-                    cards=", ".join(card_label(c) for c in shown),
-                )
-            )
-        else:
-            self.say(lambda: tr("kr.msg.discarded", name=self.seat_name(seat)))
+        self.say(lambda: discard_words(event, self.seat_name))
         self.sound("sweep", 0.5)
         return d(0.7)
 
@@ -380,9 +499,12 @@ class KoenigrufenTable(TrickTable):
         self._draw_called(surface)
         if self.awaiting is Awaiting.PERSON and self.game.phase == "call":
             self._draw_call(surface)
-        else:
+        elif not (self.awaiting is Awaiting.PERSON and self.game.phase == "bid"):
             for sprite in self.talon:
                 sprite.draw(surface, self.app.cards, self.card_w)
+        if self.game.phase == "bid":
+            self._draw_auction(surface)
+        self._draw_open_hands(surface)
         self.draw_message(surface)
         self.draw_cards(surface)
         if self.awaiting is Awaiting.PERSON and self.panel_form.widgets:
@@ -403,6 +525,100 @@ class KoenigrufenTable(TrickTable):
         )
         for spot, king in zip(self.panel_form.widgets, KINGS, strict=False):
             surface.blit(self.app.cards.face("tarock", king, self.card_w), spot.rect)
+
+    def _bids_said(self) -> list[str]:
+        view = self.game.view(self.spectator_seat)
+        return [tr("krt.said", name=self.seat_name(seat), word=bid_label(word)) for seat, word in view.bids]
+
+    def _draw_auction(self, surface: pygame.Surface) -> None:
+        """The person's panel of bids with the auction so far under it; while others speak, the auction
+        so far alone, in a smaller panel: everyone at the table reads the same list."""
+        said = self._bids_said()
+        person = self.awaiting is Awaiting.PERSON and bool(self.panel_form.widgets)
+        area = self.auction_area() if person else self.r("panel")
+        draw_panel(surface, area, "panel")
+        to_act = self.game.to_act
+        title = (
+            tr("krt.auction.title")
+            if person
+            else tr("krt.auction.waiting", name=self.seat_name(to_act if to_act is not None else 0))
+        )
+        size = theme.SIZE_H2 * 0.8
+        text.draw(surface, title, (area.x + 14, area.y + 8), size, theme.BRASS_LIGHT)
+        if person:
+            line = " · ".join(said) if said else tr("krt.auction.none")
+            label = tr("krt.auction.bids") + ": "
+            width = area.width - 28 - text.size_of(label, theme.SIZE_SMALL - 2, bold=True)[0]
+            while len(said) > 1 and text.size_of(line, theme.SIZE_SMALL - 2)[0] > width:
+                said = said[1:]
+                line = "… " + " · ".join(said)
+            at = (area.x + 14, area.bottom - 10)
+            rect = text.draw(
+                surface, label, at, theme.SIZE_SMALL - 2, theme.BRASS_LIGHT, "bottomleft", bold=True
+            )
+            text.draw(
+                surface,
+                text.fit(line, theme.SIZE_SMALL - 2, width),
+                rect.bottomright,
+                theme.SIZE_SMALL - 2,
+                theme.CREAM,
+                "bottomleft",
+            )
+            return
+        self._draw_bid_list(surface, area.inflate(-28, 0), area.y + text.line_height(size) + 18, said)
+
+    def _draw_bid_list(self, surface: pygame.Surface, area: pygame.Rect, top: int, said: list[str]) -> None:
+        """The auction so far, one bid a line, in as many columns as it needs."""
+        if not said:
+            text.draw(
+                surface, tr("krt.auction.none"), (area.x, top), theme.SIZE_SMALL, theme.PARCHMENT, italic=True
+            )
+            return
+        line_h = text.line_height(theme.SIZE_SMALL)
+        per_col = max(1, (area.bottom - 10 - top) // line_h)
+        cols = ceil(len(said) / per_col)
+        col_w = area.width // max(1, cols)
+        for i, words in enumerate(said):
+            col, row = divmod(i, per_col)
+            at = (area.x + col * col_w, top + row * line_h)
+            colour = theme.BRASS_LIGHT if i == len(said) - 1 else theme.CREAM
+            text.draw(surface, text.fit(words, theme.SIZE_SMALL, col_w - 12), at, theme.SIZE_SMALL, colour)
+
+    def _open_spot(self, seat: int, width: int, height: int) -> pygame.Rect:
+        """Where an open hand lies: beside its seat, toward the middle of the table."""
+        box = self.r(f"seat{seat}")
+        w, _ = self.app.size
+        if seat == self.hand_seat or box.bottom > self.r("hand").top:  # the bottom seat: above its plate
+            return pygame.Rect(box.x, self.r("message").y - height - 10, width, height)
+        if box.centerx > w * 0.7:
+            return pygame.Rect(box.x - 12 - width, box.y + 6, width, height)
+        return pygame.Rect(box.right + 12, box.y + 6, width, height)
+
+    def _draw_open_hands(self, surface: pygame.Surface) -> None:
+        """Ouvert: the hands laid open for all, face up beside their seats (public, so shown on a shared
+        screen too), the called king ringed; the hand at the bottom already shows face up."""
+        view = self.game.view(self.spectator_seat)
+        w = max(32, self.card_w * 9 // 20)
+        h = self.app.cards.size_for(w)[1]
+        for seat, cards in enumerate(view.open_hands):
+            if not cards or (seat == self.hand_seat and self.hand_open):
+                continue
+            step = min(w * 0.5, (self.card_w * 3.2 - w) / max(1, len(cards) - 1))
+            width = round(w + step * (len(cards) - 1))
+            spot = self._open_spot(seat, width, h)
+            for i, card in enumerate(self.sort_hand(cards)):
+                rect = pygame.Rect(round(spot.x + i * step), spot.y, w, h)
+                surface.blit(self.app.cards.face("tarock", card, w), rect)
+                if card == view.king:
+                    pygame.draw.rect(surface, theme.BRASS_LIGHT, rect.inflate(4, 4), 2, border_radius=4)
+            text.draw(
+                surface,
+                tr("krt.open_hand"),
+                (spot.x, spot.bottom + 2),
+                theme.SIZE_SMALL - 4,
+                theme.PARCHMENT,
+                italic=True,
+            )
 
     def _draw_called(self, surface: pygame.Surface) -> None:
         """The called king, small, beside the trick, as a reminder all deal long."""
@@ -425,12 +641,17 @@ class KoenigrufenTable(TrickTable):
 
     def prompt(self) -> str:
         phase = self.game.phase
+        if phase == "bid":
+            return tr("krt.prompt.bid")
         if phase == "call":
             return tr("kr.prompt.call")
         if phase == "talon":
             return tr("kr.prompt.talon")
         if phase == "discard":
-            return tr("kr.prompt.discard")
+            view = self.game.view(self.spectator_seat)
+            assert view.contract is not None
+            first = "trumps" if view.profile.contract(view.contract).trumps_first else "suits"
+            return tr("krt.prompt.discard", n=self.discard_count, first=tr(f"krt.first.{first}"))
         if phase == "tricks":
             trick = self.game.view(self.hand_seat or 0).trick.cards
             if trick and suit_of(trick[0]) != "T":

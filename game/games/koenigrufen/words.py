@@ -8,7 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 from game.games.koenigrufen.cards import SUIT_SYMBOLS, TRUMPS
+from game.games.koenigrufen.profile import CARDAVIA, Contract, Profile
 from game.games.koenigrufen.rules import (
+    BidMade,
+    ContractDeclared,
     DealScored,
     DealStarted,
     DeclarerAlone,
@@ -17,9 +20,11 @@ from game.games.koenigrufen.rules import (
     PartnerRevealed,
     TalonLeft,
     TalonTaken,
+    TalonTakenWhole,
     TrickWon,
+    pays,
 )
-from game.i18n import tr
+from game.i18n import has, tr
 
 
 def card_label(card: str) -> str:
@@ -36,27 +41,94 @@ def cards_label(cards: tuple[str, ...]) -> str:
     return ", ".join(card_label(c) for c in cards)
 
 
-def result_words(event: DealScored) -> str:
-    return tr(
-        "kr.msg.scored", points=event.declarer_side_points, result=tr("kr.won" if event.won else "kr.lost")
-    )
+def bid_label(word: str) -> str:
+    """A word of the auction as players say it: a contract's name, the neutral opening, pass or hold."""
+    return tr(f"kr.contract.{word}") if has(f"kr.contract.{word}") else tr(f"kr.bid.{word}")
 
 
-def log_lines(event: Any, name: Callable[[int], str]) -> list[str]:
-    """The log's lines for `event`; `name` gives a seat's name."""
+def contract_name(contract_id: str) -> str:
+    return tr(f"kr.contract.{contract_id}")
+
+
+def pays_label(rules: Profile, word: str) -> str:
+    """What a bid pays per opponent, won and lost ('' for a word that names no contract)."""
+    if word not in {c.id for c in rules.contracts}:
+        return ""
+    won, lost = pays(rules, word)
+    if rules.contract(word).kind == "trischaken":
+        return tr("krt.pays.trischaken", n=won)
+    return tr("krt.pays", won=won, lost=lost)
+
+
+def contract_line(contract: Contract) -> str:
+    """What a contract is, in one line read from its profile values: partner or alone, the talon, the
+    objective, the play rules that change."""
+    if contract.kind == "trischaken":
+        return tr("krt.desc.trischaken")
+    parts = [tr("krt.desc.call" if contract.call else "krt.desc.alone")]
+    parts.append(tr(f"krt.desc.talon.{contract.talon}"))
+    if contract.kind == "negative":
+        parts.append(tr("krt.desc.tricks_one" if contract.target == 1 else "krt.desc.tricks_none"))
+    else:
+        parts.append(tr("krt.desc.points", n=-(-contract.target // 3)))
+    if contract.colour:
+        parts.append(tr("krt.desc.colour"))
+    if contract.ouvert:
+        parts.append(tr("krt.desc.ouvert"))
+    return " · ".join(parts)
+
+
+def bid_line(rules: Profile, word: str) -> str:
+    """The one-line description of a word of the auction."""
+    if word in {c.id for c in rules.contracts}:
+        return contract_line(rules.contract(word))
+    return tr(f"krt.desc.{'neutral' if word not in ('pass', 'hold') else word}")
+
+
+def result_words(event: DealScored, rules: Profile = CARDAVIA) -> str:
+    """The deal's outcome as the table says it: card points, tricks for a negative contract, or the
+    Trischaken piles' verdict."""
+    kind = rules.contract(event.contract).kind
+    result = tr("kr.won" if event.won else "kr.lost")
+    if kind == "trischaken":
+        return tr("krt.msg.scored_trischaken", contract=contract_name(event.contract))
+    if kind == "negative":
+        tricks = event.tricks[event.declarer]
+        return tr("krt.msg.scored_negative", contract=contract_name(event.contract), n=tricks, result=result)
+    return tr("kr.msg.scored", points=event.declarer_side_points, result=result)
+
+
+def discard_words(event: Discarded, name: Callable[[int], str]) -> str:
+    """A discard as all see it: how many cards, and those laid face up."""
+    if event.shown_trumps:
+        return tr("kr.msg.shown_trumps", name=name(event.seat), cards=cards_label(event.shown_trumps))
+    if event.count == 3:
+        return tr("kr.msg.discarded", name=name(event.seat))
+    return tr("krt.msg.discarded_n", name=name(event.seat), n=event.count)
+
+
+def log_lines(event: Any, name: Callable[[int], str], rules: Profile = CARDAVIA) -> list[str]:
+    """The log's lines for `event`; `name` gives a seat's name, `rules` the profile played."""
     match event:
+        case BidMade(seat=seat, word=word):
+            return [tr("krt.log.bid", name=name(seat), word=bid_label(word))]
+        case ContractDeclared(declarer=declarer, contract=contract):
+            return [tr("krt.msg.declared", name=name(declarer), contract=contract_name(contract))]
+        case TalonTakenWhole(seat=seat, cards=cards):
+            if cards:
+                return [tr("kr.log.talon_taken", name=name(seat), cards=cards_label(cards))]
+            return [tr("krt.log.talon_whole", name=name(seat))]
         case DealStarted(deal_no=n, dealer=dealer, forehand=forehand):
-            return [tr("kr.log.deal", n=n, dealer=name(dealer), forehand=name(forehand))]
+            key = "kr.log.deal" if rules.bidding is None else "krt.log.deal_auction"
+            return [tr(key, n=n, dealer=name(dealer), forehand=name(forehand))]
         case KingCalled(seat=seat, king=king):
             return [tr("kr.msg.called", name=name(seat), king=card_label(king))]
         case TalonTaken(seat=seat, cards=cards):
             return [tr("kr.log.talon_taken", name=name(seat), cards=cards_label(cards))]
         case TalonLeft(cards=cards):
             return [tr("kr.log.talon_left", cards=cards_label(cards))]
-        case Discarded(seat=seat, shown_trumps=shown):
-            if shown:
-                return [tr("kr.msg.shown_trumps", name=name(seat), cards=cards_label(shown))]
-            return [tr("kr.msg.discarded", name=name(seat))]
+        case Discarded():
+            return [discard_words(event, name)]
         case PartnerRevealed(declarer=declarer, partner=partner):
             return [tr("kr.msg.partner", partner=name(partner), declarer=name(declarer))]
         case DeclarerAlone(declarer=declarer, reason=reason):
@@ -64,5 +136,5 @@ def log_lines(event: Any, name: Callable[[int], str]) -> list[str]:
         case TrickWon(seat=seat, points=points, trick_no=no):
             return [tr("kr.log.trick", n=no, name=name(seat), points=points)]
         case DealScored():
-            return [result_words(event)]
+            return [result_words(event, rules)]
     return []
