@@ -9,9 +9,12 @@ import pytest
 from scene_driver import click, key, step, wait_until
 
 from game.app import App
+from game.games.koenigrufen import profile
 from game.games.koenigrufen.cards import legal_discards
+from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
 from game.games.koenigrufen.table import KoenigrufenTable
+from game.games.koenigrufen.words import bid_label
 from game.scenes import navigation
 from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings
@@ -27,9 +30,20 @@ def seed_with_forehand(seat: int) -> int:
     return next(s for s in range(200) if KoenigrufenGame(KoenigrufenConfig(), s).declarer == seat)
 
 
-def table_for(app: App, humans: tuple[int, ...], seed: int, deals: int = 4) -> KoenigrufenTable:
+AUSTRIA = profile.load("austria")
+
+
+def forehand_seed(seat: int, rules: Profile) -> int:
+    return next(
+        s for s in range(200) if KoenigrufenGame(KoenigrufenConfig(profile=rules), s).view(0).forehand == seat
+    )
+
+
+def table_for(
+    app: App, humans: tuple[int, ...], seed: int, deals: int = 4, rules: Profile | None = None
+) -> KoenigrufenTable:
     seats = tuple(SeatPlayer(f"P{i}", i in humans) for i in range(4))
-    table = KoenigrufenTable(app, CardTableSetup("koenigrufen", seats, seed, deals))
+    table = KoenigrufenTable(app, CardTableSetup("koenigrufen", seats, seed, deals, rules))
     app.scenes.push(table)
     return table
 
@@ -62,16 +76,70 @@ def play_my_part(app: App, table: KoenigrufenTable, seat: int) -> None:
         if table.game.phase in ("scored", "over"):
             break
         phase = table.game.phase
-        if phase in ("call", "talon"):
-            key(app, pygame.K_RETURN, "\r")  # the focused king / talon half
+        if phase in ("bid", "call", "talon"):
+            key(app, pygame.K_RETURN, "\r")  # the focused bid (pass, or forehand's opening) / king / half
         elif phase == "discard":
-            hand = table.game.view(table.game.to_act).hand
-            for card in legal_discards(hand)[0]:
+            for card in a_discard(table):
                 click_card(app, table, card)
             click(app, table.panel_form.widgets[0].rect.center)
         else:
             legal = sorted(table.playable(table.game.to_act))
             click_card(app, table, legal[0])
+
+
+def a_discard(table: KoenigrufenTable) -> tuple[str, ...]:
+    """The first legal discard of the contract played, as many cards as it lays away."""
+    view = table.game.view(table.game.to_act)
+    assert view.contract is not None
+    contract = view.profile.contract(view.contract)
+    return legal_discards(view.hand, contract.discard, contract.trumps_first)[0]
+
+
+def my_bid_turn(app: App, table: KoenigrufenTable) -> tuple[str, ...]:
+    """Waits for seat 0's turn in the auction; returns the words it may say, as the panel offers them."""
+    wait_until(app, lambda: table.awaiting == "human" and not table.busy and table.game.phase == "bid")
+    options = table.game.view(0).bid_options
+    assert [w.label for w in table.panel_form.widgets] == [bid_label(word) for word in options]
+    return options
+
+
+def test_each_bid_offered_says_what_it_pays_and_means(app: App) -> None:
+    table = table_for(app, (0,), forehand_seed(1, AUSTRIA), rules=AUSTRIA)
+    my_bid_turn(app, table)
+    offers = {w.label: w for w in table.panel_form.widgets}
+    dreier = offers[bid_label("dreier")]
+    assert dreier.aside == "+4 / −4 per opponent" and "half the talon" in dreier.note
+    assert "one trick exactly" in offers[bid_label("piccolo_ouvert")].note
+    assert offers[bid_label("pass")].note == "out of the auction for good"
+
+
+def test_a_bid_by_mouse_joins_the_auction_everyone_reads(app: App) -> None:
+    table = table_for(app, (0,), forehand_seed(1, AUSTRIA), rules=AUSTRIA)
+    options = my_bid_turn(app, table)
+    before = table.game.view(0).bids
+    highest = options[-1]
+    click(app, table.panel_form.widgets[-1].rect.center)
+    assert table.game.view(2).bids == (*before, (0, highest))  # in every seat's view
+    assert table.seat_badge(0) == bid_label(highest)
+    assert not table.panel_form.widgets  # the panel is gone until the seat speaks again
+
+
+def test_a_bid_by_keyboard_down_then_enter(app: App) -> None:
+    table = table_for(app, (0,), forehand_seed(1, AUSTRIA), rules=AUSTRIA)
+    options = my_bid_turn(app, table)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN, "\r")
+    assert table.game.view(0).bids[-1] == (0, options[1])
+
+
+def test_a_whole_austrian_deal_from_the_auction_to_the_score(app: App) -> None:
+    table = table_for(app, (0,), forehand_seed(0, AUSTRIA), deals=1, rules=AUSTRIA)
+    play_my_part(app, table, 0)
+    wait_until(app, lambda: app.scenes.top.name == "score", seconds=30)
+    view = table.game.view(0)
+    assert view.bids and view.bids[0][0] == 0  # forehand spoke first
+    assert view.contract is not None and table.scored.contract == view.contract
+    assert sum(table.scored.settlement) == 0 and len(view.score_sheet) == 1
 
 
 def test_a_whole_deal_as_declarer_by_mouse_and_keyboard(app: App) -> None:
