@@ -15,7 +15,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 SCENES = (
     "menu",
+    "menu-koenigrufen",
     "settings",
+    "houserules",
     "rules",
     "falkenstein",
     "hotseat",
@@ -46,6 +48,20 @@ def build(app, scene: str):
         from game.scenes.menu import MenuScene
 
         return MenuScene(app), 0.0
+    if scene == "menu-koenigrufen":  # its start section, the rules chosen beside the seats
+        from game.scenes.menu import MenuScene
+
+        menu = MenuScene(app)
+        menu.game = "koenigrufen"
+        return menu, 0.0
+    if scene == "houserules":  # the group's edit of austria: Dreier worth 5, no holding
+        from game.games.koenigrufen import house, profile
+        from game.scenes.house_rules import HouseRulesScene
+
+        edited = house.with_value(house.based_on(profile.load("austria")), "dreier", won=5, lost=5)
+        edited = house.with_option(edited, "hold", False)
+        app.settings = app.settings.with_(koenigrufen_rules=house.HOUSE, koenigrufen_house=edited)
+        return HouseRulesScene(app), 0.0
     if scene == "settings":
         from game.scenes.settings_scene import SettingsScene
 
@@ -59,8 +75,8 @@ def build(app, scene: str):
 
         return HandoverScene(app, "Clara", "Gräfin Ilse is challenged.", lambda: None), 0.0
     if scene.startswith("koenigrufen"):
-        rules, contract, _moment = KOENIGRUFEN.get(scene, ("cardavia", None, ""))
-        return _koenigrufen(app, rules, contract), 0.0
+        rules_id, contract, _moment = KOENIGRUFEN.get(scene, ("cardavia", None, ""))
+        return _koenigrufen(app, rules_id, contract), 0.0
     if scene.startswith("twotenjack"):
         return _twotenjack(app, 6 if scene.endswith("6") else 3), 0.0
     if scene == "history":  # a few matches played to their end in the scratch data directory

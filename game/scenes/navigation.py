@@ -64,6 +64,12 @@ def settings(app: App) -> Scene:
     return SettingsScene(app)
 
 
+def house_rules(app: App) -> Scene:
+    from game.scenes.house_rules import HouseRulesScene
+
+    return HouseRulesScene(app)
+
+
 def rules(app: App, game: str) -> Scene:
     from game.scenes.rules_scene import RulesScene
 

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.scene import Scene
+from game.games.koenigrufen import house
+from game.games.koenigrufen.words import profile_rules
 from game.i18n import tr
 from game.registry import GAMES
 from game.ui import text, theme
@@ -78,7 +80,7 @@ class RulesScene(Scene):
         self.lines, self.marks = [], []
         body_h = text.line_height(BODY)
         y = 0
-        for raw in tr(f"rules.{self.game}").split("\n"):
+        for raw in self.source().split("\n"):
             line = raw.strip()
             if not line:
                 continue
@@ -103,6 +105,15 @@ class RulesScene(Scene):
                 y += body_h
             y += g(6)
         self.scroller.place(self.view, self.page.right, y, g)
+
+    def source(self) -> str:
+        """The game's rules; Königrufen's end with the profile in use, read from its values."""
+        words = tr(f"rules.{self.game}")
+        if self.game == "koenigrufen":
+            settings = self.app.settings
+            rules = house.in_use(settings.koenigrufen_rules, settings.koenigrufen_house)
+            words += "\n" + profile_rules(rules)
+        return words
 
     # scrolling ----------------------------------------------------------------------------------
     @property

@@ -1,4 +1,5 @@
-"""The end of a Königrufen deal: both piles counted in threes, the 36 needed, the settlement, the sheet."""
+"""The end of a Königrufen deal: both piles counted in threes and what was needed (or, in a negative contract
+and in Trischaken, each player's tricks and card points), the settlement, the match's sheet."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pygame
 
 from game.engine.scene import Scene
 from game.games.koenigrufen.sheet import DealSheet, Group
+from game.games.koenigrufen.words import contract_name
 from game.i18n import tr
 from game.sheets import WayOut
 from game.ui import text, theme
@@ -46,11 +48,14 @@ class KoenigrufenScore(Scene):
         w, h = self.app.size
         sheet = self.sheet
         text.draw(surface, sheet.title, (w // 2, 14), theme.SIZE_H1, theme.BRASS_LIGHT, "midtop", shadow=True)
-        if sheet.piles:
-            colour = theme.SUCCESS if sheet.won else theme.FAILURE
+        if sheet.result:
+            colour = theme.CREAM if sheet.won is None else theme.SUCCESS if sheet.won else theme.FAILURE
             text.draw(surface, sheet.result, (w // 2, 66), theme.SIZE_BODY, colour, "midtop", italic=True)
             left = pygame.Rect(24, 104, w * 60 // 100 - 36, h - 104 - 96)
-            self._draw_piles(surface, left, sheet.piles)
+            if sheet.players:
+                self._draw_players(surface, left)
+            else:
+                self._draw_piles(surface, left, sheet.piles)
         right = pygame.Rect(w * 60 // 100, 104, w * 40 // 100 - 24, h - 104 - 96)
         self._draw_sheet(surface, right)
         self.form.draw(surface)
@@ -75,8 +80,37 @@ class KoenigrufenScore(Scene):
                 bold=True,
             )
             if i == 0:
-                text.draw(surface, tr("kr.needed"), box.topright, theme.SIZE_SMALL, theme.SEPIA, "topright")
+                text.draw(
+                    surface, self.sheet.objective, box.topright, theme.SIZE_SMALL, theme.SEPIA, "topright"
+                )
             self._draw_groups(surface, box.inflate(0, -text.line_height(theme.SIZE_SMALL)).move(0, 12), pile)
+
+    def _draw_players(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Each player's tricks, card points and gain: the count where each plays for himself or tricks
+        are the objective."""
+        draw_panel(surface, area, "paper")
+        inner = area.inflate(-24, -20)
+        sheet = self.sheet
+        text.draw(surface, tr("krt.players"), inner.topleft, theme.SIZE_SMALL, theme.INK, bold=True)
+        text.draw(surface, sheet.objective, inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright")
+        columns = ("krt.col.player", "krt.col.tricks", "krt.col.points", "krt.col.gets")
+        xs = (inner.x, inner.x + inner.width * 45 // 100, inner.x + inner.width * 65 // 100, inner.right)
+        anchors = ("topleft", "topright", "topright", "topright")
+        y = inner.y + text.line_height(theme.SIZE_SMALL) * 2
+        for key, x, anchor in zip(columns, xs, anchors, strict=True):
+            text.draw(surface, tr(key), (x, y), theme.SIZE_SMALL - 2, theme.SEPIA, anchor, italic=True)
+        y += text.line_height(theme.SIZE_SMALL) + 4
+        pygame.draw.line(surface, theme.SEPIA, (inner.x, y), (inner.right, y), 1)
+        y += 8
+        line_h = text.line_height(theme.SIZE_BODY) + 10
+        for seat, player in enumerate(sheet.players):
+            colour = theme.WALNUT if player.gets >= 0 else theme.VERMILION
+            cells = (sheet.names[seat], str(player.tricks), str(player.points), f"{player.gets:+d}")
+            for cell, x, anchor in zip(cells, xs, anchors, strict=True):
+                size = theme.SIZE_BODY
+                shown = text.fit(cell, size, xs[1] - xs[0] - 80) if x == inner.x else cell
+                text.draw(surface, shown, (x, y), size, colour if x == inner.right else theme.INK, anchor)
+            y += line_h
 
     def _draw_groups(self, surface: pygame.Surface, box: pygame.Rect, groups: tuple[Group, ...]) -> None:
         card_w = 34
@@ -105,14 +139,15 @@ class KoenigrufenScore(Scene):
         sheet = self.sheet
         inner = area.inflate(-24, -20)
         text.draw(surface, tr("kr.sheet"), inner.topleft, theme.SIZE_SMALL, theme.BRASS_LIGHT, bold=True)
-        col = (inner.width - 60) // 4
+        first = 150 if sheet.contracts else 60  # the deal's number, and its contract where it varies
+        col = (inner.width - first) // 4
         y = inner.y + text.line_height(theme.SIZE_SMALL) + 8
         for seat in range(4):
             name = text.fit(sheet.names[seat], theme.SIZE_SMALL - 3, col - 6)
             text.draw(
                 surface,
                 name,
-                (inner.x + 60 + seat * col + col // 2, y),
+                (inner.x + first + seat * col + col // 2, y),
                 theme.SIZE_SMALL - 3,
                 theme.PARCHMENT,
                 "midtop",
@@ -120,7 +155,10 @@ class KoenigrufenScore(Scene):
         y += text.line_height(theme.SIZE_SMALL) + 4
         line_h = text.line_height(theme.SIZE_SMALL) + 2
         for entry in sheet.lines[-12:]:
-            text.draw(surface, str(entry.deal_no), (inner.x + 8, y), theme.SIZE_SMALL, theme.PARCHMENT)
+            label = str(entry.deal_no)
+            if sheet.contracts:
+                label = text.fit(f"{label} {contract_name(entry.contract)}", theme.SIZE_SMALL - 2, first - 8)
+            text.draw(surface, label, (inner.x + 8, y), theme.SIZE_SMALL - 2, theme.PARCHMENT)
             for seat in range(4):
                 value = entry.settlement[seat]
                 colour = theme.SUCCESS if value > 0 else theme.FAILURE if value < 0 else theme.CREAM
@@ -128,7 +166,7 @@ class KoenigrufenScore(Scene):
                 text.draw(
                     surface,
                     f"{value:+d}{mark}",
-                    (inner.x + 60 + seat * col + col // 2, y),
+                    (inner.x + first + seat * col + col // 2, y),
                     theme.SIZE_SMALL,
                     colour,
                     "midtop",
@@ -143,7 +181,7 @@ class KoenigrufenScore(Scene):
             text.draw(
                 surface,
                 f"{total:+d}",
-                (inner.x + 60 + seat * col + col // 2, y),
+                (inner.x + first + seat * col + col // 2, y),
                 theme.SIZE_BODY,
                 theme.BRASS_LIGHT if total == best else theme.CREAM,
                 "midtop",

@@ -1,5 +1,7 @@
 """The sheet at the end of a Königrufen deal or match, as plain data (the table and the History draw it):
-both piles counted in threes, the result, and the match's score sheet with its totals."""
+the contract's outcome (both piles counted in threes for a positive contract; each player's tricks and
+card points for a negative contract or Trischaken), the result, and the match's score sheet, each deal
+under its contract's name, with its totals."""
 
 from __future__ import annotations
 
@@ -8,13 +10,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import seating
-from game.games.koenigrufen.cards import CARD_POINTS
+from game.games.koenigrufen.cards import CARD_POINTS, pile_points
 from game.games.koenigrufen.rules import DealScored, ScoreLine
-from game.games.koenigrufen.words import log_lines
+from game.games.koenigrufen.words import contract_name, log_lines
 from game.i18n import tr
 from game.seating import CardTableSetup
 
 Group = tuple[tuple[str, ...], int]  # three cards (or the remainder) and what they count
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat's own tally, where each counts for himself (Trischaken) or tricks are the objective."""
+
+    tricks: int
+    points: int  # the card points of the tricks it took, counted in threes
+    gets: int  # what the deal's settlement gives it
 
 
 @dataclass(frozen=True)
@@ -28,6 +39,9 @@ class DealSheet:
     totals: tuple[int, ...]
     over: bool
     log: tuple[str, ...] = ()
+    players: tuple[Player, ...] = ()  # per seat, for a negative contract or Trischaken (else empty)
+    objective: str = ""  # what the declaring side needed, in words
+    contracts: bool = False  # the lines are named by their contract (a profile with an auction)
 
 
 def groups_of_three(cards: tuple[str, ...]) -> tuple[Group, ...]:
@@ -45,27 +59,66 @@ def deal_sheet(
     """The sheet after the deal `scored` (None: a match ended before its first deal was scored)."""
     lines = tuple(view.score_sheet)
     title = tr("kr.final") if over else tr("kr.deal_title", n=lines[-1].deal_no if lines else 1)
+    named = view.profile.bidding is not None
     if scored is None:
-        return DealSheet(title, tuple(names), "", None, (), lines, tuple(view.totals), over, log)
+        return DealSheet(
+            title, tuple(names), "", None, (), lines, tuple(view.totals), over, log, contracts=named
+        )
+    contract = view.profile.contract(scored.contract)
     who = names[scored.declarer]
-    side = (
-        tr("kr.with_partner", declarer=who, partner=names[scored.partner])
-        if scored.partner is not None
-        else tr("kr.alone", declarer=who)
+    won = tr("kr.won" if scored.won else "kr.lost")
+    players: tuple[Player, ...] = ()
+    piles: tuple[tuple[Group, ...], ...] = ()
+    if contract.kind == "positive":
+        side = (
+            tr("kr.with_partner", declarer=who, partner=names[scored.partner])
+            if scored.partner is not None
+            else tr("kr.alone", declarer=who)
+        )
+        result = tr("kr.result_line", side=side, points=scored.declarer_side_points, result=won)
+        piles = tuple(groups_of_three(pile) for pile in scored.piles)
+        objective = tr("krt.needed", n=-(-contract.target // 3))
+    else:
+        players = seat_tallies(view.tricks, scored.settlement)
+        if contract.kind == "trischaken":
+            result, objective = tr("krt.result.trischaken"), tr("krt.objective.trischaken")
+        else:
+            taken = scored.tricks[scored.declarer]
+            result = tr("krt.result.negative", declarer=who, n=taken, result=won)
+            objective = tr("krt.objective.one" if contract.target == 1 else "krt.objective.none")
+    if named:
+        result = f"{contract_name(contract.id)} — {result}"
+    return DealSheet(
+        title,
+        tuple(names),
+        result,
+        scored.won if contract.kind != "trischaken" else None,
+        piles,
+        lines,
+        tuple(view.totals),
+        over,
+        log,
+        players,
+        objective,
+        named,
     )
-    result = tr(
-        "kr.result_line",
-        side=side,
-        points=scored.declarer_side_points,
-        result=tr("kr.won" if scored.won else "kr.lost"),
+
+
+def seat_tallies(tricks: Sequence[Any], settlement: Sequence[int]) -> tuple[Player, ...]:
+    """Each seat's tricks, their card points counted in threes, and what it gets, from the deal's tricks."""
+    piles: list[list[str]] = [[] for _ in settlement]
+    for trick in tricks:
+        piles[trick.winner].extend(trick.cards)
+    return tuple(
+        Player(len(pile) // len(settlement), pile_points(pile), gets)
+        for pile, gets in zip(piles, settlement, strict=True)
     )
-    piles = tuple(groups_of_three(pile) for pile in scored.piles)
-    return DealSheet(title, tuple(names), result, scored.won, piles, lines, tuple(view.totals), over, log)
 
 
 def final_sheet(setup: CardTableSetup, state: Any, events: Sequence[Any]) -> DealSheet:
     """A finished match's sheet, from its replayed state and events (the History's)."""
     names = seating.names(setup)
-    log = tuple(line for event in events for line in log_lines(event, names.__getitem__))
+    rules = state.view(0).profile
+    log = tuple(line for event in events for line in log_lines(event, names.__getitem__, rules))
     scored = [e for e in events if isinstance(e, DealScored)]
     return deal_sheet(names, state.view(0), scored[-1] if scored else None, state.is_over, log)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.games.koenigrufen import house
 from game.games.koenigrufen.cards import SUIT_SYMBOLS, TRUMPS
 from game.games.koenigrufen.profile import CARDAVIA, Contract, Profile
 from game.games.koenigrufen.rules import (
@@ -83,6 +84,54 @@ def bid_line(rules: Profile, word: str) -> str:
     if word in {c.id for c in rules.contracts}:
         return contract_line(rules.contract(word))
     return tr(f"krt.desc.{'neutral' if word not in ('pass', 'hold') else word}")
+
+
+def profile_name(choice: str) -> str:
+    """A profile as the menu names it: one Atout ships, or the group's house rules."""
+    return tr("krt.profile.house" if choice == "house" else f"kr.profile.{choice}")
+
+
+def profile_rules(rules: Profile) -> str:
+    """The rules page's section on the profile in use, in the rules reader's markup ("# " a heading,
+    "- " a bullet), read from the profile's values."""
+    names = ", ".join
+    lines = [f"# {tr('krt.rules.heading', name=profile_name(rules.id))}"]
+    bidding = rules.bidding
+    if bidding is None:
+        lines.append(tr("krt.rules.fixed", contract=contract_name(rules.contracts[0].id)))
+    else:
+        lines.append(tr("krt.rules.auction"))
+    for contract in rules.contracts:
+        line = contract_line(contract)
+        lines.append(
+            tr(
+                "krt.rules.contract",
+                name=contract_name(contract.id),
+                pays=pays_label(rules, contract.id),
+                line=line,
+            )
+        )
+    if bidding is not None:
+        lines.append(
+            tr(
+                "krt.rules.neutral",
+                word=bid_label(bidding.neutral),
+                contracts=names(map(contract_name, bidding.after_neutral)),
+            )
+        )
+        if bidding.reserved:
+            lines.append(tr("krt.rules.reserved", contracts=names(map(contract_name, bidding.reserved))))
+        if bidding.first_word_only:
+            lines.append(
+                tr("krt.rules.first_word", contracts=names(map(contract_name, bidding.first_word_only)))
+            )
+    lines.append(tr("krt.rules.options"))
+    for name in house.OPTIONS:
+        on = house.option(rules, name)
+        if on is not None:
+            state = tr("krt.on" if on else "krt.off")
+            lines.append(tr("krt.rules.option", name=tr(f"krt.option.{name}"), state=state))
+    return "\n".join(lines)
 
 
 def result_words(event: DealScored, rules: Profile = CARDAVIA) -> str:
