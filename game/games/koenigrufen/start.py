@@ -26,13 +26,13 @@ class KoenigrufenStart(CardTableStart):
         form.add(
             choice(left, tr("krt.menu.rules"), options, settings.koenigrufen_rules, self._set_rules, share)
         )
-        form.add(Button(right, tr("krt.menu.house"), self._house_rules))
+        form.add(Button(right, tr("krt.menu.house"), self.open_house_rules))
 
     def _set_rules(self, choice_id: str) -> None:
         app = self.menu.app
         app.apply_settings(app.settings.with_(koenigrufen_rules=choice_id))
 
-    def _house_rules(self) -> None:
+    def open_house_rules(self) -> None:
         self.menu.app.scenes.push(navigation.house_rules(self.menu.app))
 
     def rules(self) -> Profile | None:
