@@ -698,6 +698,7 @@ class TrickTable(TableScene):
             )
             badge = self.seat_badge(seat)
             if badge:
+                badge = text.fit(badge, theme.SIZE_SMALL - 4, plate.width - 20, bold=True)
                 tag = text.render(badge, theme.SIZE_SMALL - 4, theme.INK, bold=True)
                 box = tag.get_rect(bottomright=(plate.right - 4, plate.y + 2)).inflate(12, 4)
                 draw_panel(surface, box, "primary")

@@ -29,6 +29,7 @@ from game.games.koenigrufen.rules import (
     HandDealt,
     Hold,
     KingCalled,
+    KoenigrufenView,
     MatchOver,
     NextDeal,
     PartnerRevealed,
@@ -97,6 +98,10 @@ class KoenigrufenTable(TrickTable):
         self.talon: list[CardSprite] = []
         self.chosen: list[str] = []  # the declarer's discard being picked
         self.tricks_won = [0] * 4
+        self._public_key: tuple[int, str, int | None] | None = None
+        self._public = self.game.view(self.spectator_seat)
+        self._auction_key: tuple[object, ...] | None = None
+        self._auction_layer = pygame.Surface((1, 1))
         self.app.cards.warm(
             [self.app.cards.path_for("tarock", c) for c in DECK] + ["backs/tarock"], self.card_w
         )
@@ -159,11 +164,11 @@ class KoenigrufenTable(TrickTable):
     def seat_detail(self, seat: int) -> str:
         won = self.tricks_won[seat]
         tricks = tr("kr.tricks_one") if won == 1 else tr("kr.tricks", n=won)
-        return f"{tricks} · Σ {self.game.view(seat).totals[seat]:+d}"
+        return f"{tricks} · Σ {self.public.totals[seat]:+d}"
 
     def seat_badge(self, seat: int) -> str:
         """In the auction, the seat's last word; then the declarer's contract and the known partner."""
-        view = self.game.view(seat)
+        view = self.public
         if view.contract is None:
             said = [word for who, word in view.bids if who == seat]
             return bid_label(said[-1]) if said else ""
@@ -245,7 +250,7 @@ class KoenigrufenTable(TrickTable):
     @property
     def discard_count(self) -> int:
         """How many cards the declarer lays away in the contract played (three, six, or none)."""
-        view = self.game.view(0)
+        view = self.public
         return 0 if view.contract is None else view.profile.contract(view.contract).discard
 
     def _discard_panel(self, seat: int) -> None:
@@ -291,6 +296,16 @@ class KoenigrufenTable(TrickTable):
     def score_sheet(self) -> DealSheet:
         names = [self.seat_name(s) for s in range(self.n)]
         return deal_sheet(names, self.game.view(0), self.scored, self.game.is_over, tuple(self.log.lines))
+
+    @property
+    def public(self) -> KoenigrufenView:
+        """The spectator seat's view, for what the table shows all: read once per position, as the seats'
+        plates, the auction and the open hands ask for it every frame."""
+        game = self.game
+        key = (self.moves, game.phase, game.to_act)
+        if self._public_key != key:
+            self._public, self._public_key = game.view(self.spectator_seat), key
+        return self._public
 
     @property
     def rules(self) -> Profile:
@@ -527,45 +542,52 @@ class KoenigrufenTable(TrickTable):
             surface.blit(self.app.cards.face("tarock", king, self.card_w), spot.rect)
 
     def _bids_said(self) -> list[str]:
-        view = self.game.view(self.spectator_seat)
+        view = self.public
         return [tr("krt.said", name=self.seat_name(seat), word=bid_label(word)) for seat, word in view.bids]
 
     def _draw_auction(self, surface: pygame.Surface) -> None:
         """The person's panel of bids with the auction so far under it; while others speak, the auction
-        so far alone, in a smaller panel: everyone at the table reads the same list."""
+        so far alone, in a smaller panel: everyone at the table reads the same list. Composed once per
+        bid and size (the offers themselves are widgets, drawn over it)."""
         said = self._bids_said()
         person = self.awaiting is Awaiting.PERSON and bool(self.panel_form.widgets)
         area = self.auction_area() if person else self.r("panel")
-        draw_panel(surface, area, "panel")
         to_act = self.game.to_act
         title = (
             tr("krt.auction.title")
             if person
             else tr("krt.auction.waiting", name=self.seat_name(to_act if to_act is not None else 0))
         )
-        size = theme.SIZE_H2 * 0.8
-        text.draw(surface, title, (area.x + 14, area.y + 8), size, theme.BRASS_LIGHT)
-        if person:
-            line = " · ".join(said) if said else tr("krt.auction.none")
-            label = tr("krt.auction.bids") + ": "
-            width = area.width - 28 - text.size_of(label, theme.SIZE_SMALL - 2, bold=True)[0]
-            while len(said) > 1 and text.size_of(line, theme.SIZE_SMALL - 2)[0] > width:
-                said = said[1:]
-                line = "… " + " · ".join(said)
-            at = (area.x + 14, area.bottom - 10)
-            rect = text.draw(
-                surface, label, at, theme.SIZE_SMALL - 2, theme.BRASS_LIGHT, "bottomleft", bold=True
+        key = (person, area.size, title, tuple(said))
+        if self._auction_key != key:
+            self._auction_layer, self._auction_key = (
+                self._compose_auction(area.size, person, title, said),
+                key,
             )
-            text.draw(
-                surface,
-                text.fit(line, theme.SIZE_SMALL - 2, width),
-                rect.bottomright,
-                theme.SIZE_SMALL - 2,
-                theme.CREAM,
-                "bottomleft",
-            )
-            return
-        self._draw_bid_list(surface, area.inflate(-28, 0), area.y + text.line_height(size) + 18, said)
+        surface.blit(self._auction_layer, area)
+
+    def _compose_auction(
+        self, size: tuple[int, int], person: bool, title: str, said: list[str]
+    ) -> pygame.Surface:
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        area = layer.get_rect()
+        draw_panel(layer, area, "panel")
+        heading = theme.SIZE_H2 * 0.8
+        text.draw(layer, title, (area.x + 14, area.y + 8), heading, theme.BRASS_LIGHT)
+        if not person:
+            self._draw_bid_list(layer, area.inflate(-28, 0), area.y + text.line_height(heading) + 18, said)
+            return layer
+        small = theme.SIZE_SMALL - 2
+        line = " · ".join(said) if said else tr("krt.auction.none")
+        label = tr("krt.auction.bids") + ": "
+        width = area.width - 28 - text.size_of(label, small, bold=True)[0]
+        while len(said) > 1 and text.size_of(line, small)[0] > width:  # the latest bids, if not all fit
+            said = said[1:]
+            line = "… " + " · ".join(said)
+        at = (area.x + 14, area.bottom - 10)
+        rect = text.draw(layer, label, at, small, theme.BRASS_LIGHT, "bottomleft", bold=True)
+        text.draw(layer, text.fit(line, small, width), rect.bottomright, small, theme.CREAM, "bottomleft")
+        return layer
 
     def _draw_bid_list(self, surface: pygame.Surface, area: pygame.Rect, top: int, said: list[str]) -> None:
         """The auction so far, one bid a line, in as many columns as it needs."""
@@ -597,7 +619,7 @@ class KoenigrufenTable(TrickTable):
     def _draw_open_hands(self, surface: pygame.Surface) -> None:
         """Ouvert: the hands laid open for all, face up beside their seats (public, so shown on a shared
         screen too), the called king ringed; the hand at the bottom already shows face up."""
-        view = self.game.view(self.spectator_seat)
+        view = self.public
         w = max(32, self.card_w * 9 // 20)
         h = self.app.cards.size_for(w)[1]
         for seat, cards in enumerate(view.open_hands):
@@ -622,7 +644,7 @@ class KoenigrufenTable(TrickTable):
 
     def _draw_called(self, surface: pygame.Surface) -> None:
         """The called king, small, beside the trick, as a reminder all deal long."""
-        view = self.game.view(self.spectator_seat)
+        view = self.public
         if view.king is None or view.phase in ("call", "talon"):
             return
         w = self.card_w * 2 // 3
@@ -648,7 +670,7 @@ class KoenigrufenTable(TrickTable):
         if phase == "talon":
             return tr("kr.prompt.talon")
         if phase == "discard":
-            view = self.game.view(self.spectator_seat)
+            view = self.public
             assert view.contract is not None
             first = "trumps" if view.profile.contract(view.contract).trumps_first else "suits"
             return tr("krt.prompt.discard", n=self.discard_count, first=tr(f"krt.first.{first}"))

@@ -149,8 +149,10 @@ def result_words(event: DealScored, rules: Profile = CARDAVIA) -> str:
 
 def discard_words(event: Discarded, name: Callable[[int], str]) -> str:
     """A discard as all see it: how many cards, and those laid face up."""
-    if event.shown_trumps:
-        return tr("kr.msg.shown_trumps", name=name(event.seat), cards=cards_label(event.shown_trumps))
+    shown = event.shown_trumps
+    if shown:
+        key = "kr.msg.shown_trumps" if all(card in TRUMPS for card in shown) else "krt.msg.shown_cards"
+        return tr(key, name=name(event.seat), cards=cards_label(shown))
     if event.count == 3:
         return tr("kr.msg.discarded", name=name(event.seat))
     return tr("krt.msg.discarded_n", name=name(event.seat), n=event.count)
