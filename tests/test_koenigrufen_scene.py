@@ -15,6 +15,7 @@ from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
 from game.games.koenigrufen.table import KoenigrufenTable
 from game.games.koenigrufen.words import bid_label
+from game.i18n import tr
 from game.scenes import navigation
 from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings
@@ -108,8 +109,9 @@ def test_each_bid_offered_says_what_it_pays_and_means(app: App) -> None:
     my_bid_turn(app, table)
     offers = {w.label: w for w in table.panel_form.widgets}
     dreier = offers[bid_label("dreier")]
-    assert dreier.aside == "+4 / −4 per opponent" and "half the talon" in dreier.note
-    assert "one trick exactly" in offers[bid_label("piccolo_ouvert")].note
+    assert dreier.aside == "+4 / −4" and "half the talon" in dreier.note
+    assert "per opponent" in tr("krt.auction.title")
+    assert "one trick" in offers[bid_label("piccolo_ouvert")].note
     assert offers[bid_label("pass")].note == "out of the auction for good"
 
 

@@ -102,15 +102,26 @@ class KoenigrufenScore(Scene):
         y += text.line_height(theme.SIZE_SMALL) + 4
         pygame.draw.line(surface, theme.SEPIA, (inner.x, y), (inner.right, y), 1)
         y += 8
-        line_h = text.line_height(theme.SIZE_BODY) + 10
+        row_h = (inner.bottom - y) // max(1, len(sheet.players))
+        card_w = 30
+        card_h = self.app.cards.size_for(card_w)[1]
         for seat, player in enumerate(sheet.players):
             colour = theme.WALNUT if player.gets >= 0 else theme.VERMILION
             cells = (sheet.names[seat], str(player.tricks), str(player.points), f"{player.gets:+d}")
             for cell, x, anchor in zip(cells, xs, anchors, strict=True):
-                size = theme.SIZE_BODY
-                shown = text.fit(cell, size, xs[1] - xs[0] - 80) if x == inner.x else cell
-                text.draw(surface, shown, (x, y), size, colour if x == inner.right else theme.INK, anchor)
-            y += line_h
+                shown = text.fit(cell, theme.SIZE_BODY, xs[1] - xs[0] - 80) if x == inner.x else cell
+                text.draw(
+                    surface, shown, (x, y), theme.SIZE_BODY, colour if x == inner.right else theme.INK, anchor
+                )
+            top = y + text.line_height(theme.SIZE_BODY) + 2
+            if top + card_h <= y + row_h:  # the tricks it took, overlapped to fit the row
+                n = len(player.cards)
+                step = min(card_w * 0.55, (inner.width - card_w) / max(1, n - 1))
+                for i, card in enumerate(player.cards):
+                    surface.blit(
+                        self.app.cards.face("tarock", card, card_w), (round(inner.x + i * step), top)
+                    )
+            y += row_h
 
     def _draw_groups(self, surface: pygame.Surface, box: pygame.Rect, groups: tuple[Group, ...]) -> None:
         card_w = 34

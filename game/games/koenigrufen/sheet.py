@@ -26,6 +26,7 @@ class Player:
     tricks: int
     points: int  # the card points of the tricks it took, counted in threes
     gets: int  # what the deal's settlement gives it
+    cards: tuple[str, ...] = ()  # the cards of its tricks, in the order taken
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ def seat_tallies(tricks: Sequence[Any], settlement: Sequence[int]) -> tuple[Play
     for trick in tricks:
         piles[trick.winner].extend(trick.cards)
     return tuple(
-        Player(len(pile) // len(settlement), pile_points(pile), gets)
+        Player(len(pile) // len(settlement), pile_points(pile), gets, tuple(pile))
         for pile, gets in zip(piles, settlement, strict=True)
     )
 

@@ -675,9 +675,12 @@ class KoenigrufenTable(TrickTable):
             first = "trumps" if view.profile.contract(view.contract).trumps_first else "suits"
             return tr("krt.prompt.discard", n=self.discard_count, first=tr(f"krt.first.{first}"))
         if phase == "tricks":
-            trick = self.game.view(self.hand_seat or 0).trick.cards
+            view = self.public
+            trick = view.trick.cards
             if trick and suit_of(trick[0]) != "T":
-                return tr("kr.prompt.follow", suit=SUIT_SYMBOLS[suit_of(trick[0])])
+                overtake = view.contract is not None and view.profile.contract(view.contract).overtake
+                key = "krt.prompt.overtake" if overtake else "kr.prompt.follow"
+                return tr(key, suit=SUIT_SYMBOLS[suit_of(trick[0])])
             return tr("kr.prompt.lead") if not trick else tr("kr.prompt.trump")
         return ""
 
