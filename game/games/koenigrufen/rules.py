@@ -555,7 +555,7 @@ class KoenigrufenGame:
     def to_act(self) -> int | None:
         core = self._core
         if core.phase is SCORED:
-            return None if self._over else (core.declarer + 1) % SEATS
+            return None if self._over else (core.forehand + 1) % SEATS
         return core.to_act
 
     @property
