@@ -13,7 +13,7 @@ from game.games.koenigrufen import profile
 from game.games.koenigrufen.cards import legal_discards
 from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
-from game.games.koenigrufen.table import KoenigrufenTable
+from game.games.koenigrufen.table import KoenigrufenTable, bid_word
 from game.games.koenigrufen.words import bid_label
 from game.i18n import tr
 from game.scenes import navigation
@@ -229,3 +229,18 @@ def test_a_match_of_four_deals_ends_on_the_final_score_sheet(app: App) -> None:
     score = app.scenes.top
     assert score.sheet.over and len(table.game.view(0).score_sheet) == 4
     assert sum(table.game.view(0).totals) == 0
+
+
+def test_a_hint_in_the_auction_names_a_bid_and_rings_its_box(app: App) -> None:
+    table = table_for(app, (0,), forehand_seed(1, AUSTRIA), rules=AUSTRIA)
+    my_bid_turn(app, table)
+    key(app, pygame.K_h, "h")
+    wait_until(app, lambda: table.current_hint() is not None)
+    hint = table.current_hint()
+    assert hint is not None
+    word = bid_word(hint.decision.action)
+    assert table.hint_words().startswith(f"Hint: say “{bid_label(word)}”")
+    offers = [w.rect for w in table.panel_form.widgets if w.label == bid_label(word)]
+    assert table.hint_spots(hint.decision.action) == offers
+    key(app, pygame.K_RETURN, "\r")  # the hinted bid has the focus
+    assert table.game.view(0).bids[-1] == (0, word)

@@ -133,6 +133,10 @@ class KoenigrufenTable(TrickTable):
             return [rects[0].unionall(rects[1:])] if rects else []
         return []
 
+    def move_words(self, action: Any) -> str:
+        """A hinted bid, as the auction says it."""
+        return tr("krt.hint.bid", word=bid_label(bid_word(action))) if isinstance(action, BidAction) else ""
+
     def hint_ready(self, action: Any) -> None:
         if self.game.phase in ("bid", "call", "talon") and self.panel_form.widgets:
             self._focus_panel()
