@@ -14,6 +14,7 @@ from game.games.koenigrufen import house, profile
 from game.games.koenigrufen.words import contract_name
 from game.scenes.house_rules import HouseRulesScene
 from game.scenes.menu import MenuScene
+from game.scenes.rules_scene import RulesScene
 from game.settings import Settings, load_settings, settings_path
 from game.ui.widgets import Choice
 
@@ -103,3 +104,14 @@ def test_a_bad_house_profile_on_disk_is_kept_aside_and_the_defaults_used(config:
     assert app.settings.koenigrufen_rules == "cardavia" and app.settings.koenigrufen_house is None
     assert not path.exists() and len(list(path.parent.glob("settings.json.bad-*"))) == 1
     assert any("koenigrufen_house" in message for message, _ in app.notices.items)
+
+
+def test_the_rules_page_ends_with_the_profile_in_use(app: App) -> None:
+    choice = rules_choice(app.scenes.top)
+    click(app, (choice.box.right - 6, choice.box.centery))  # austria
+    rules = RulesScene(app, "koenigrufen")
+    app.scenes.push(rules)
+    step(app)
+    lines = [line for line, *_ in rules.lines]
+    assert "The rules in use: Upper Austria (OÖ 4/2023)" in lines
+    assert any(line.startswith("Sechserdreier (+4 / −8): alone · the whole talon") for line in lines)

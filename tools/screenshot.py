@@ -19,6 +19,7 @@ SCENES = (
     "settings",
     "houserules",
     "rules",
+    "rules-koenigrufen",
     "falkenstein",
     "hotseat",
     "fireworks",
@@ -70,6 +71,14 @@ def build(app, scene: str):
         from game.scenes.rules_scene import RulesScene
 
         return RulesScene(app, "falkenstein"), 0.0
+    if scene == "rules-koenigrufen":  # at its end, the profile in use (austria) read from its values
+        from game.scenes.rules_scene import RulesScene
+
+        app.settings = app.settings.with_(koenigrufen_rules="austria")
+        rules = RulesScene(app, "koenigrufen")
+        rules.relayout()
+        rules.scroller.scroll_to(rules.max_offset)
+        return rules, 1.0
     if scene == "handover":
         from game.scenes.handover import HandoverScene
 

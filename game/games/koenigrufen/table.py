@@ -432,9 +432,11 @@ class KoenigrufenTable(TrickTable):
                     on_done=lambda s=sprite: self._drop_talon(s),
                 )
             name = self.seat_name(declarer)
-            self.scheduler.after(
-                self.app.duration(1.2), lambda: self.say(lambda: tr(f"krt.talon.{talon}", name=name))
-            )
+            trischaken = self.rules.trischaken
+            key = f"krt.talon.{talon}"
+            if talon == "trischaken" and trischaken is not None and trischaken.talon_to_last_trick:
+                key = "krt.talon.trischaken_last"
+            self.scheduler.after(self.app.duration(1.2), lambda: self.say(lambda: tr(key, name=name)))
         self.avatars[declarer].react("nod")
         return self.app.duration(1.6 if talon in ("defenders", "none", "trischaken") else 1.0)
 
