@@ -457,6 +457,9 @@ class KoenigrufenTable(TrickTable):
             sprite.code = card
         if seat == self.hand_seat:
             self.hand = [*self.hand, *taken]
+            for sprite in taken:
+                if self.hand_open and not sprite.face_up:  # a talon taken unseen, into an open hand
+                    sprite.flip(self.tweens, d(0.2), d(0.3), tag="cards")
             order = self.sort_hand(tuple(s.code for s in self.hand))
             self.hand.sort(key=lambda s: order.index(s.code))
             self.relayout_hand(0.35)
