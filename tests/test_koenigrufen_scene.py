@@ -244,3 +244,15 @@ def test_a_hint_in_the_auction_names_a_bid_and_rings_its_box(app: App) -> None:
     assert table.hint_spots(hint.decision.action) == offers
     key(app, pygame.K_RETURN, "\r")  # the hinted bid has the focus
     assert table.game.view(0).bids[-1] == (0, word)
+
+
+def test_the_rules_opened_from_the_pause_are_the_tables_own(app: App) -> None:
+    assert app.settings.koenigrufen_rules == "cardavia"
+    table = table_for(app, (0,), forehand_seed(1, AUSTRIA), rules=AUSTRIA)
+    my_bid_turn(app, table)
+    key(app, pygame.K_ESCAPE)
+    pause = app.scenes.top
+    rules_button = next(w for w in pause.form.widgets if getattr(w, "label", "") == tr("pause.rules"))
+    click(app, rules_button.rect.center)
+    lines = [line for line, *_ in app.scenes.top.lines]
+    assert "The rules in use: Upper Austria (OÖ 4/2023)" in lines

@@ -13,6 +13,7 @@ import pygame
 
 from game.engine.scene import Scene
 from game.games.koenigrufen import house
+from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.words import profile_rules
 from game.i18n import tr
 from game.registry import GAMES
@@ -110,10 +111,17 @@ class RulesScene(Scene):
         """The game's rules; Königrufen's end with the profile in use, read from its values."""
         words = tr(f"rules.{self.game}")
         if self.game == "koenigrufen":
-            settings = self.app.settings
-            rules = house.in_use(settings.koenigrufen_rules, settings.koenigrufen_house)
-            words += "\n" + profile_rules(rules)
+            words += "\n" + profile_rules(self.profile_in_use())
         return words
+
+    def profile_in_use(self) -> Profile:
+        """The rules of the Königrufen table beneath (opened from its pause), else those the menu chose."""
+        for scene in reversed(self.app.scenes.stack):
+            rules = getattr(scene, "rules", None)
+            if isinstance(rules, Profile):
+                return rules
+        settings = self.app.settings
+        return house.in_use(settings.koenigrufen_rules, settings.koenigrufen_house)
 
     # scrolling ----------------------------------------------------------------------------------
     @property
