@@ -35,6 +35,8 @@ SCENES = (
     "koenigrufen-sechserdreier",
     "koenigrufen-ouvert",
     "koenigrufen-trischaken",
+    "koenigrufen-dreier-score",
+    "koenigrufen-piccolo-score",
     "twotenjack",
     "twotenjack-6",
     "twotenjack-score",
@@ -190,6 +192,8 @@ KOENIGRUFEN = {
     "koenigrufen-sechserdreier": ("austria", "sechserdreier", "discard"),
     "koenigrufen-ouvert": ("austria", "piccolo_ouvert", "ouvert"),
     "koenigrufen-trischaken": ("austria", "trischaken", "score"),
+    "koenigrufen-dreier-score": ("austria", "dreier", "score"),
+    "koenigrufen-piccolo-score": ("cheltenham", "piccolo", "score"),
 }
 
 

@@ -82,10 +82,13 @@ def deal_sheet(
     else:
         players = seat_tallies(view.tricks, scored.settlement)
         if contract.kind == "trischaken":
-            result, objective = tr("krt.result.trischaken"), tr("krt.objective.trischaken")
+            talon_last = view.profile.trischaken is not None and view.profile.trischaken.talon_to_last_trick
+            objective = tr("krt.objective.trischaken_last" if talon_last else "krt.objective.trischaken")
+            result = tr("krt.result.trischaken")
         else:
             taken = scored.tricks[scored.declarer]
-            result = tr("krt.result.negative", declarer=who, n=taken, result=won)
+            key = "krt.result.negative_one" if taken == 1 else "krt.result.negative"
+            result = tr(key, declarer=who, n=taken, result=won)
             objective = tr("krt.objective.one" if contract.target == 1 else "krt.objective.none")
     if named:
         result = f"{contract_name(contract.id)} — {result}"

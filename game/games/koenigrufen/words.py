@@ -143,7 +143,8 @@ def result_words(event: DealScored, rules: Profile = CARDAVIA) -> str:
         return tr("krt.msg.scored_trischaken", contract=contract_name(event.contract))
     if kind == "negative":
         tricks = event.tricks[event.declarer]
-        return tr("krt.msg.scored_negative", contract=contract_name(event.contract), n=tricks, result=result)
+        key = "krt.msg.scored_negative_one" if tricks == 1 else "krt.msg.scored_negative"
+        return tr(key, contract=contract_name(event.contract), n=tricks, result=result)
     return tr("kr.msg.scored", points=event.declarer_side_points, result=result)
 
 
