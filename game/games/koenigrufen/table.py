@@ -556,37 +556,44 @@ class KoenigrufenTable(TrickTable):
 
     def _draw_auction(self, surface: pygame.Surface) -> None:
         """The person's panel of bids with the auction so far under it; while others speak, the auction
-        so far alone, in a smaller panel: everyone at the table reads the same list. Composed once per
-        bid and size (the offers themselves are widgets, drawn over it)."""
+        so far alone, in a ledger beside the talon: everyone at the table reads the same list. Composed
+        once per bid and size (the offers themselves are widgets, drawn over it)."""
         said = self._bids_said()
         person = self.awaiting is Awaiting.PERSON and bool(self.panel_form.widgets)
-        area = self.auction_area() if person else self.r("panel")
+        area = self.auction_area() if person else self.ledger_area()
         to_act = self.game.to_act
-        title = (
-            tr("krt.auction.title")
-            if person
-            else tr("krt.auction.waiting", name=self.seat_name(to_act if to_act is not None else 0))
-        )
-        key = (person, area.size, title, tuple(said))
+        speaker = "" if person or to_act is None else self.seat_name(to_act)
+        key = (person, area.size, speaker, tuple(said))
         if self._auction_key != key:
-            self._auction_layer, self._auction_key = (
-                self._compose_auction(area.size, person, title, said),
-                key,
-            )
+            self._auction_layer = self._compose_auction(area.size, person, speaker, said)
+            self._auction_key = key
         surface.blit(self._auction_layer, area)
 
+    def ledger_area(self) -> pygame.Rect:
+        """The auction's ledger while others speak: left of the talon, clear of its cards."""
+        wide = self.auction_area()
+        talon_left = round(self._talon_slot(0)[0] - self.card_w / 2)
+        return pygame.Rect(wide.x, wide.y, max(self.card_w * 2, talon_left - 12 - wide.x), wide.height)
+
     def _compose_auction(
-        self, size: tuple[int, int], person: bool, title: str, said: list[str]
+        self, size: tuple[int, int], person: bool, speaker: str, said: list[str]
     ) -> pygame.Surface:
         layer = pygame.Surface(size, pygame.SRCALPHA)
         area = layer.get_rect()
         draw_panel(layer, area, "panel")
         heading = theme.SIZE_H2 * 0.8
-        text.draw(layer, title, (area.x + 14, area.y + 8), heading, theme.BRASS_LIGHT)
-        if not person:
-            self._draw_bid_list(layer, area.inflate(-28, 0), area.y + text.line_height(heading) + 18, said)
-            return layer
+        title = tr("krt.auction.title" if person else "krt.auction.heading")
+        text.draw(layer, text.fit(title, heading, area.width - 28), (14, 8), heading, theme.BRASS_LIGHT)
         small = theme.SIZE_SMALL - 2
+        if not person:
+            top = text.line_height(heading) + 18
+            bottom = area.bottom - text.line_height(small) - 12
+            self._draw_bid_list(layer, pygame.Rect(14, top, area.width - 28, bottom - top), said)
+            if speaker:
+                words = text.fit(tr("krt.auction.to_speak", name=speaker), small, area.width - 28)
+                at = (14, area.bottom - 10)
+                text.draw(layer, words, at, small, theme.BRASS_LIGHT, "bottomleft", italic=True)
+            return layer
         line = " · ".join(said) if said else tr("krt.auction.none")
         label = tr("krt.auction.bids") + ": "
         width = area.width - 28 - text.size_of(label, small, bold=True)[0]
@@ -598,22 +605,18 @@ class KoenigrufenTable(TrickTable):
         text.draw(layer, text.fit(line, small, width), rect.bottomright, small, theme.CREAM, "bottomleft")
         return layer
 
-    def _draw_bid_list(self, surface: pygame.Surface, area: pygame.Rect, top: int, said: list[str]) -> None:
-        """The auction so far, one bid a line, in as many columns as it needs."""
+    def _draw_bid_list(self, surface: pygame.Surface, area: pygame.Rect, said: list[str]) -> None:
+        """The auction so far, one bid a line, the latest in brass; the earliest give way when the
+        ledger is full."""
+        size = theme.SIZE_SMALL
         if not said:
-            text.draw(
-                surface, tr("krt.auction.none"), (area.x, top), theme.SIZE_SMALL, theme.PARCHMENT, italic=True
-            )
+            text.draw(surface, tr("krt.auction.none"), area.topleft, size, theme.PARCHMENT, italic=True)
             return
-        line_h = text.line_height(theme.SIZE_SMALL)
-        per_col = max(1, (area.bottom - 10 - top) // line_h)
-        cols = ceil(len(said) / per_col)
-        col_w = area.width // max(1, cols)
-        for i, words in enumerate(said):
-            col, row = divmod(i, per_col)
-            at = (area.x + col * col_w, top + row * line_h)
-            colour = theme.BRASS_LIGHT if i == len(said) - 1 else theme.CREAM
-            text.draw(surface, text.fit(words, theme.SIZE_SMALL, col_w - 12), at, theme.SIZE_SMALL, colour)
+        line_h = text.line_height(size)
+        shown = said[-max(1, area.height // line_h) :]
+        for i, words in enumerate(shown):
+            colour = theme.BRASS_LIGHT if i == len(shown) - 1 else theme.CREAM
+            text.draw(surface, text.fit(words, size, area.width), (area.x, area.y + i * line_h), size, colour)
 
     def _open_spot(self, seat: int, width: int, height: int) -> pygame.Rect:
         """Where an open hand lies: beside its seat, toward the middle of the table."""
