@@ -39,6 +39,16 @@ def rules_choice(menu: MenuScene) -> Choice:
     return next(w for w in menu.form.widgets if isinstance(w, Choice) and w.value in house.CHOICES)
 
 
+def row_of(page: HouseRulesScene, contract_id: str) -> list[Choice]:
+    """The choices on a contract's row of the house-rules page, left to right: played, won, lost."""
+    y = next(
+        pos[1] for words, pos, width, _ in page.notes if not width and words == contract_name(contract_id)
+    )
+    return sorted(
+        (w for w in page.form.widgets if isinstance(w, Choice) and w.rect.y == y), key=lambda w: w.rect.x
+    )
+
+
 def start(app: App) -> profile.Profile:
     """Presses Start; returns the rules the new table plays."""
     menu = app.scenes.top
@@ -70,10 +80,7 @@ def test_a_value_changed_on_the_house_rules_page_is_saved_and_played(app: App) -
     click(app, house_button.rect.center)
     page = app.scenes.top
     assert isinstance(page, HouseRulesScene)
-    names = [words for words, _, width in page.notes if not width]
-    row = names.index(contract_name("dreier"))
-    values = [w for w in page.form.widgets if isinstance(w, Choice) and w.label == ""][1:]  # after the base
-    won = values[2 * row]
+    _played, won, _lost = row_of(page, "dreier")
     assert won.value == 4
     click(app, (won.box.right - 6, won.box.centery))
     saved = load_settings()[0]
@@ -115,3 +122,29 @@ def test_the_rules_page_ends_with_the_profile_in_use(app: App) -> None:
     lines = [line for line, *_ in rules.lines]
     assert "The rules in use: Upper Austria (OÖ 4/2023)" in lines
     assert any(line.startswith("Sechserdreier (+4 / −8): alone · the whole talon") for line in lines)
+
+
+def test_a_contract_taken_out_is_not_bid_at_the_next_table(app: App) -> None:
+    choice = rules_choice(app.scenes.top)
+    click(app, (choice.box.right - 6, choice.box.centery))  # austria
+    app.scenes.push(HouseRulesScene(app))
+    step(app)
+    played, *_ = row_of(app.scenes.top, "trischaken")
+    click(app, (played.box.right - 6, played.box.centery))
+    saved = load_settings()[0].koenigrufen_house
+    assert saved is not None and "trischaken" not in [c.id for c in saved.contracts]
+    assert saved.bidding is not None and "trischaken" not in saved.bidding.after_neutral
+    played, *rest = row_of(app.scenes.top, "trischaken")
+    assert not played.value and rest == []  # its values are gone with it, the row stays to put it back
+    key(app, pygame.K_ESCAPE)
+    assert "trischaken" not in [c.id for c in start(app).contracts]
+
+
+def test_a_house_profile_left_without_contracts_is_refused_with_its_reason(app: App) -> None:
+    app.scenes.push(HouseRulesScene(app))  # from the seed's preset: the Rufer alone
+    step(app)
+    played, *_ = row_of(app.scenes.top, "rufer")
+    click(app, (played.box.right - 6, played.box.centery))
+    assert load_settings()[0].koenigrufen_house is None
+    assert any("cannot be played" in message for message, _ in app.notices.items)
+    assert row_of(app.scenes.top, "rufer")[0].value  # the page shows what is saved

@@ -57,12 +57,12 @@ def build(app, scene: str):
         menu = MenuScene(app)
         menu.game = "koenigrufen"
         return menu, 0.0
-    if scene == "houserules":  # the group's edit of austria: Dreier worth 5, no holding
+    if scene == "houserules":  # the group's edit of austria: no Trischaken, Dreier worth 5, no holding
         from game.games.koenigrufen import house, profile
         from game.scenes.house_rules import HouseRulesScene
 
         edited = house.with_value(house.based_on(profile.load("austria")), "dreier", won=5, lost=5)
-        edited = house.with_option(edited, "hold", False)
+        edited = house.with_contract(house.with_option(edited, "hold", False), "trischaken", False)
         app.settings = app.settings.with_(koenigrufen_rules=house.HOUSE, koenigrufen_house=edited)
         return HouseRulesScene(app), 0.0
     if scene == "settings":

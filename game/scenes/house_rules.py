@@ -37,7 +37,7 @@ class HouseRulesScene(Scene):
         self.form = Form()
         self.g = Grid(app.size)
         self.headings: list[tuple[str, tuple[int, int]]] = []
-        self.notes: list[tuple[str, tuple[int, int], int]] = []
+        self.notes: list[tuple[str, tuple[int, int], int, bool]] = []  # words, where, width, in play
 
     @property
     def rules(self) -> Profile:
@@ -61,7 +61,7 @@ class HouseRulesScene(Scene):
         col = Column(inner.x, self.rule_y + g(14), left_w, g(34), g(7))
         self._heading(col, "krt.house.start")
         bases = [(p, profile_name(p)) for p in profile.PROFILE_IDS]
-        add(Choice(col.next(), "", bases, self._base_id(), self._start_from))
+        add(Choice(col.next(), "", bases, house.base_of(rules).id, self._start_from))
         self._heading(col, "krt.house.options")
         for name in house.OPTIONS:
             on = house.option(rules, name)
@@ -90,33 +90,33 @@ class HouseRulesScene(Scene):
         restore_focus(self.form, focus)
 
     def _contracts(self, area: pygame.Rect, bottom: int, rules: Profile) -> None:
-        """One row per contract of the ladder: its name and what it is, then its value won and lost."""
+        """One row per contract of the base profile's ladder: its name and what it is, whether it is
+        played, then its value won and lost."""
         g = self.g
         self.headings.append((tr("krt.house.contracts"), (area.x, area.y + g(8))))
         top = area.y + g(40)
-        rows = len(rules.contracts)
-        row_h = min(g(40), (bottom - top) // max(1, rows))
-        for i, contract in enumerate(rules.contracts):
+        ladder = house.base_of(rules).contracts
+        row_h = min(g(40), (bottom - top) // max(1, len(ladder)))
+        played = {c.id: c for c in rules.contracts}
+        in_play = [(True, tr("settings.on")), (False, tr("settings.off"))]
+        won = [(v, f"+{v}") for v in house.VALUES]
+        lost = [(v, f"−{v}") for v in house.VALUES]
+        for i, base in enumerate(ladder):
             row = pygame.Rect(area.x, top + i * row_h, area.width, row_h - g(4))
-            name_cell, won_cell, lost_cell = split(row, 0.5, 0.25, 0.25, gap=g(8))
-            self.notes.append((contract_name(contract.id), name_cell.topleft, 0))
-            self.notes.append((contract_line(contract), (name_cell.x, name_cell.y + g(19)), name_cell.width))
-            won = [(v, f"+{v}") for v in house.VALUES]
-            lost = [(v, f"−{v}") for v in house.VALUES]
-            self.form.add(Choice(won_cell, "", won, contract.value, self._value(contract.id, True)))
-            self.form.add(Choice(lost_cell, "", lost, contract.lost_value, self._value(contract.id, False)))
+            name_cell, play_cell, won_cell, lost_cell = split(row, 0.44, 0.18, 0.19, 0.19, gap=g(6))
+            contract = played.get(base.id)
+            lit = contract is not None
+            self.notes.append((contract_name(base.id), name_cell.topleft, 0, lit))
+            line = contract_line(contract or base)
+            self.notes.append((line, (name_cell.x, name_cell.y + g(19)), name_cell.width, lit))
+            self.form.add(Choice(play_cell, "", in_play, lit, self._play(base.id)))
+            if contract is not None:
+                self.form.add(Choice(won_cell, "", won, contract.value, self._value(base.id, True)))
+                self.form.add(Choice(lost_cell, "", lost, contract.lost_value, self._value(base.id, False)))
 
     def _heading(self, col: Column, key: str) -> None:
         self.headings.append((tr(key), (col.x, col.y + self.g(8))))
         col.skip(self.g(32))
-
-    def _base_id(self) -> str:
-        """The shipped profile the house rules are closest to: the one whose ladder they share."""
-        ids = [c.id for c in self.rules.contracts]
-        return next(
-            (p for p in profile.PROFILE_IDS if [c.id for c in profile.load(p).contracts] == ids),
-            profile.DEFAULT,
-        )
 
     # changes ---------------------------------------------------------------------------------------
     def _save(self, change: Callable[[], Profile]) -> None:
@@ -137,6 +137,9 @@ class HouseRulesScene(Scene):
 
     def _switch(self, name: str) -> Callable[[bool], None]:
         return lambda on: self._save(lambda: house.with_option(self.rules, name, on))
+
+    def _play(self, contract_id: str) -> Callable[[bool], None]:
+        return lambda on: self._save(lambda: house.with_contract(self.rules, contract_id, on))
 
     def _value(self, contract_id: str, won: bool) -> Callable[[int], None]:
         def change(value: int) -> None:
@@ -173,15 +176,13 @@ class HouseRulesScene(Scene):
         ornament(surface, x, self.panel.right - g(32), self.rule_y)
         for label, pos in self.headings:
             text.draw(surface, label.upper(), pos, theme.SIZE_SMALL * 0.9, theme.BRASS)
-        for words, pos, width in self.notes:
+        for words, pos, width, lit in self.notes:
             if width:
-                text.draw(
-                    surface,
-                    text.fit(words, theme.SIZE_SMALL - 5, width),
-                    pos,
-                    theme.SIZE_SMALL - 5,
-                    theme.PARCHMENT,
-                )
+                size = theme.SIZE_SMALL - 5
+                colour = theme.PARCHMENT if lit else theme.DIM
+                text.draw(surface, text.fit(words, size, width), pos, size, colour)
             else:
-                text.draw(surface, words, pos, theme.SIZE_SMALL - 1, theme.CREAM, bold=True)
+                text.draw(
+                    surface, words, pos, theme.SIZE_SMALL - 1, theme.CREAM if lit else theme.DIM, bold=True
+                )
         self.form.draw(surface)

@@ -17,7 +17,6 @@ from game.games.koenigrufen.profile import Profile
 
 HOUSE = "house"
 CHOICES = (*profile.PROFILE_IDS, HOUSE)
-# the named options a group may switch, and where they live: on the profile, or on its bidding
 VALUES = tuple(range(1, 21))  # a contract's value per opponent, as the page offers it
 
 
@@ -30,8 +29,42 @@ def in_use(choice: str, house: Profile | None) -> Profile:
 
 
 def based_on(base: Profile) -> Profile:
-    """A house profile starting as a copy of `base`."""
-    return replace(base, id=HOUSE)
+    """A house profile starting as a copy of `base`, whose id remembers it (`house:austria`)."""
+    return replace(base, id=f"{HOUSE}:{base.id}")
+
+
+def base_of(rules: Profile) -> Profile:
+    """The shipped profile a house profile started from (the seed's preset if it does not say)."""
+    base = rules.id.partition(":")[2]
+    return profile.load(base) if base in profile.PROFILE_IDS else profile.CARDAVIA
+
+
+def with_contract(rules: Profile, contract_id: str, on: bool) -> Profile:
+    """The profile with one of its base's contracts put back into play (at its place in the base's ladder,
+    with its base values and its place in the auction) or taken out (from the ladder and the auction)."""
+    base = base_of(rules)
+    ids = (
+        {c.id for c in rules.contracts} | {contract_id}
+        if on
+        else {c.id for c in rules.contracts} - {contract_id}
+    )
+    kept = {c.id: c for c in rules.contracts}
+    contracts = tuple(kept.get(c.id, c) for c in base.contracts if c.id in ids)
+    bidding = rules.bidding
+    if bidding is not None:
+        source = base.bidding if on and base.bidding is not None else bidding
+
+        def listed(name: str) -> tuple[str, ...]:
+            wanted = set(getattr(bidding, name)) | ({contract_id} & set(getattr(source, name)))
+            return tuple(c.id for c in contracts if c.id in wanted and c.id in ids)
+
+        bidding = replace(
+            bidding,
+            reserved=listed("reserved"),
+            first_word_only=listed("first_word_only"),
+            after_neutral=listed("after_neutral"),
+        )
+    return checked(replace(rules, contracts=contracts, bidding=bidding))
 
 
 def option(rules: Profile, name: str) -> bool | None:

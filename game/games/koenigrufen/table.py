@@ -678,7 +678,10 @@ class KoenigrufenTable(TrickTable):
         if phase == "bid":
             return tr("krt.prompt.bid")
         if phase == "call":
-            return tr("kr.prompt.call")
+            view = self.public
+            if view.profile.bidding is None or view.contract is None:
+                return tr("kr.prompt.call")
+            return tr("krt.prompt.call", contract=contract_name(view.contract))
         if phase == "talon":
             return tr("kr.prompt.talon")
         if phase == "discard":

@@ -88,7 +88,7 @@ def bid_line(rules: Profile, word: str) -> str:
 
 def profile_name(choice: str) -> str:
     """A profile as the menu names it: one Atout ships, or the group's house rules."""
-    return tr("krt.profile.house" if choice == "house" else f"kr.profile.{choice}")
+    return tr("krt.profile.house" if choice.startswith(house.HOUSE) else f"kr.profile.{choice}")
 
 
 def profile_rules(rules: Profile) -> str:
