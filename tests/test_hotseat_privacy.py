@@ -23,12 +23,15 @@ from game.games.koenigrufen import profile
 from game.games.koenigrufen.cards import KINGS
 from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import (
+    Announce,
+    AnnouncePass,
     Bid,
     CallKing,
     Discard,
     Hold,
     KoenigrufenConfig,
     KoenigrufenGame,
+    Kontra,
     Pass,
     TakeTalon,
 )
@@ -116,14 +119,16 @@ class Screen:
 
 
 class AuctionScreen(Screen):
-    """Besides the hands: the bids offered, being the seat's own choices, only to the person who passed."""
+    """Besides the hands: the bids and announcements offered, being the seat's own choices, only to the
+    person who passed the screen."""
 
     panels = 0
 
     def check(self) -> None:
         super().check()
         table = self.table
-        if table.game.phase == "bid" and table.panel_form.widgets and table in self.app.scenes.stack[-1:]:
+        phase = table.game.phase
+        if phase in ("bid", "announce") and table.panel_form.widgets and table in self.app.scenes.stack[-1:]:
             assert table.awaiting == "human" and self.passed == self.person_of(table.game.to_act)
             self.panels += 1
 
@@ -154,6 +159,8 @@ def decide_koenigrufen(app: App, table: TrickTable) -> None:
         case Bid() | Pass() | Hold() as bid:
             offers = {w.label: w for w in table.panel_form.widgets}
             click(app, offers[bid_label(bid_word(bid))].rect.center)
+        case AnnouncePass() | Kontra() | Announce():
+            click(app, table.panel_form.widgets[0].rect.center)  # good (or Ich liege): the first offer
         case CallKing(king=king):
             click(app, table.panel_form.widgets[KINGS.index(king)].rect.center)
         case TakeTalon(half=half):

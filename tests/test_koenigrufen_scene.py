@@ -7,6 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 from scene_driver import click, key, step, wait_until
+from tool_loader import load_tool
 
 from game.app import App
 from game.games.koenigrufen import profile
@@ -14,11 +15,12 @@ from game.games.koenigrufen.cards import legal_discards
 from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
 from game.games.koenigrufen.table import KoenigrufenTable, bid_word
-from game.games.koenigrufen.words import bid_label
+from game.games.koenigrufen.words import bid_label, bonus_name
 from game.i18n import tr
 from game.scenes import navigation
 from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings
+from game.ui.widgets import Offer
 
 
 @pytest.fixture
@@ -77,8 +79,8 @@ def play_my_part(app: App, table: KoenigrufenTable, seat: int) -> None:
         if table.game.phase in ("scored", "over"):
             break
         phase = table.game.phase
-        if phase in ("bid", "call", "talon"):
-            key(app, pygame.K_RETURN, "\r")  # the focused bid (pass, or forehand's opening) / king / half
+        if phase in ("bid", "announce", "call", "talon"):
+            key(app, pygame.K_RETURN, "\r")  # the focused offer (pass, forehand's opening, good), king, half
         elif phase == "discard":
             for card in a_discard(table):
                 click_card(app, table, card)
@@ -256,3 +258,63 @@ def test_the_rules_opened_from_the_pause_are_the_tables_own(app: App) -> None:
     click(app, rules_button.rect.center)
     lines = [line for line, *_ in app.scenes.top.lines]
     assert "The rules in use: Upper Austria (OÖ 4/2023)" in lines
+
+
+def announce_turn(app: App, table: KoenigrufenTable) -> None:
+    """Plays seat 0's part (passing, the talon and discard as offered) up to its first word of the
+    announcement round with something to announce."""
+    while not (
+        table.game.phase == "announce"
+        and table.game.to_act == 0
+        and table.awaiting == "human"
+        and not table.busy
+        and table.game.view(0).may_announce
+    ):
+        human_turn(app, table)
+        assert table.game.phase != "scored", "no announcement to make in this deal"
+        phase = table.game.phase
+        if phase == "discard":
+            for card in a_discard(table):
+                click_card(app, table, card)
+            click(app, table.panel_form.widgets[0].rect.center)
+        elif phase == "tricks":
+            click_card(app, table, sorted(table.playable(0))[0])
+        elif phase == "bid" and "dreier" in table.game.view(0).bid_options:
+            offers = {w.label: w for w in table.panel_form.widgets}
+            click(app, offers[bid_label("dreier")].rect.center)
+        elif table.game.to_act == 0 and not (phase == "announce" and table.game.view(0).may_announce):
+            key(app, pygame.K_RETURN, "\r")
+
+
+def dreier_seed() -> int:
+    """A deal where seat 0 gets the Dreier it bids, the computers bidding as the easy player does."""
+    screenshot = load_tool("screenshot")
+    return next(s for s in range(7, 3000) if screenshot.auction_ends(AUSTRIA, s, "dreier"))
+
+
+def test_bonuses_picked_by_mouse_are_announced_at_once_for_all_to_read(app: App) -> None:
+    table = table_for(app, (0,), dreier_seed(), deals=1, rules=AUSTRIA)
+    announce_turn(app, table)
+    view = table.game.view(0)
+    offers = {w.label: w for w in table.panel_form.widgets}
+    picked = view.may_announce[:2]
+    for item in picked:
+        click(app, offers[bonus_name(item)].rect.center)
+    names = {bonus_name(item) for item in picked}
+    assert all(w.chosen for w in table.panel_form.widgets if isinstance(w, Offer) and w.label in names)
+    button = next(w for w in table.panel_form.widgets if w.label.startswith("Announce ("))
+    assert button.label == f"Announce ({len(picked)})"
+    click(app, button.rect.center)
+    said = table.game.view(2).said  # what every seat reads
+    assert said[-1].seat == 0 and said[-1].word == "announce" and set(said[-1].items) == set(picked)
+
+
+def test_good_said_by_keyboard_closes_the_declarers_announcements(app: App) -> None:
+    table = table_for(app, (0,), dreier_seed(), deals=1, rules=AUSTRIA)
+    announce_turn(app, table)
+    assert table.panel_form.widgets[0].label == "Ich liege"
+    key(app, pygame.K_RETURN, "\r")  # the focus starts on it
+    said = table.game.view(0).said
+    assert said[-1].seat == 0 and said[-1].word == "pass"
+    wait_until(app, lambda: not table.queue)
+    assert any("Ich liege" in line for line in table.log.lines)

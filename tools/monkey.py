@@ -152,7 +152,7 @@ class Monkey:
         if self.top is not None:
             self.visited.add(self.top.name)
             if _bidding(self.top):
-                self.visited.add("auction")
+                self.visited.add("auction" if self.top.game.phase == "bid" else "announce")
             if _from_history(self.top) and self.top is not self._sheet:
                 self._sheet = self.top
                 self.history_sheets += 1
@@ -544,10 +544,10 @@ def _inside(widget: Widget, rng: random.Random) -> tuple[int, int]:
 
 
 def _bidding(scene: Any) -> bool:
-    """A Königrufen table where a person is choosing a bid in the auction panel."""
+    """A Königrufen table where a person is choosing a bid in the auction panel, or what to announce."""
     return (
         scene.name == "koenigrufen"
-        and scene.game.phase == "bid"
+        and scene.game.phase in ("bid", "announce")
         and scene.awaiting == "human"
         and bool(scene.panel_form.widgets)
     )

@@ -32,6 +32,7 @@ SCENES = (
     "koenigrufen-score",
     "koenigrufen-hint",
     "koenigrufen-auction",
+    "koenigrufen-announce",
     "koenigrufen-sechserdreier",
     "koenigrufen-ouvert",
     "koenigrufen-trischaken",
@@ -189,6 +190,7 @@ def save_png(surface, path: str) -> None:
 # scenes under a profile with an auction: (profile, the contract you bid and get, the moment shown)
 KOENIGRUFEN = {
     "koenigrufen-auction": ("austria", None, "auction"),
+    "koenigrufen-announce": ("austria", "dreier", "announce"),
     "koenigrufen-sechserdreier": ("austria", "sechserdreier", "discard"),
     "koenigrufen-ouvert": ("austria", "piccolo_ouvert", "ouvert"),
     "koenigrufen-trischaken": ("austria", "trischaken", "score"),
@@ -197,7 +199,7 @@ KOENIGRUFEN = {
 }
 
 
-def _auction_ends(rules, seed: int, contract: str | None) -> bool:
+def auction_ends(rules, seed: int, contract: str | None) -> bool:
     """Whether, computers bidding as the easy player does and you bidding `contract` whenever you may (else
     passing), you at seat 0 get to play `contract`; with no contract, whether you speak after others."""
     import random
@@ -235,7 +237,7 @@ def _koenigrufen(app, rules_id: str = "cardavia", contract: str | None = None):
     if rules.bidding is None:
         seed = next(s for s in range(7, 300) if KoenigrufenGame(KoenigrufenConfig(), s).declarer == 0)
     else:
-        seed = next(s for s in range(7, 3000) if _auction_ends(rules, s, contract))
+        seed = next(s for s in range(7, 3000) if auction_ends(rules, s, contract))
     seats = (SeatPlayer("Clara", True), *(SeatPlayer(n, False) for n in ("Anton", "Berta", "Carl")))
     return KoenigrufenTable(app, CardTableSetup("koenigrufen", seats, seed, rules=rules))
 
@@ -246,6 +248,7 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None) ->
     whenever you may, else pass."""
     import pygame
 
+    from game.games.koenigrufen.rules import AnnouncePass
     from game.games.koenigrufen.table import bid_action
 
     def settle() -> None:
@@ -259,6 +262,7 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None) ->
 
     target = {
         "auction": "bid",
+        "announce": "announce",
         "call": "call",
         "talon": "talon",
         "discard": "discard",
@@ -279,6 +283,8 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None) ->
             options = view.bid_options
             word = contract if contract is not None and contract in options else None
             table.act(bid_action(0, word or ("pass" if "pass" in options else options[0])))
+        elif phase == "announce":
+            table.act(AnnouncePass(0))
         elif phase in ("call", "talon"):
             press(pygame.K_RETURN)
         elif phase == "discard":

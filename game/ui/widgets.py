@@ -116,17 +116,23 @@ class Button(Widget):
 
 class Offer(Button):
     """A choice with its terms: the name and, right-aligned, what it is worth on one line, what it means
-    in a smaller line under them (a bid of the auction, with what it pays)."""
+    in a smaller line under them (a bid of the auction, with what it pays). `chosen` marks one picked
+    among several to be said at once (bonuses to announce)."""
 
     def __init__(
         self, rect: pygame.Rect, label: str, aside: str, note: str, on_click: Callable[[], object]
     ) -> None:
         super().__init__(rect, label, on_click, size=theme.SIZE_SMALL)
         self.aside, self.note = aside, note
+        self.chosen = False
 
     def draw(self, surface: pygame.Surface) -> None:
         lit = self.hover or self.focused
-        draw_panel(surface, self.rect, "pressed" if self.pressed else "hover" if lit else "button")
+        draw_panel(
+            surface, self.rect, "pressed" if self.pressed or self.chosen else "hover" if lit else "button"
+        )
+        if self.chosen:
+            pygame.draw.rect(surface, theme.BRASS_LIGHT, self.rect.inflate(-4, -4), 2, border_radius=6)
         inner = self.rect.inflate(-16, -6)
         note_size = self.size - 5
         top = inner.y + max(

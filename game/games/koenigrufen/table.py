@@ -7,6 +7,8 @@ left; play runs 0 → 1 → 2 → 3, counter-clockwise around the table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from math import ceil
 from typing import TYPE_CHECKING, Any
@@ -16,6 +18,8 @@ import pygame
 from game.games.koenigrufen.cards import DECK, KINGS, SUIT_SYMBOLS, TRUMPS, suit_of
 from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import (
+    Announce,
+    AnnouncePass,
     Bid,
     BidMade,
     CallKing,
@@ -30,11 +34,13 @@ from game.games.koenigrufen.rules import (
     Hold,
     KingCalled,
     KoenigrufenView,
+    Kontra,
     MatchOver,
     NextDeal,
     PartnerRevealed,
     Pass,
     Play,
+    Said,
     TakeTalon,
     TalonDealt,
     TalonLeft,
@@ -48,12 +54,16 @@ from game.games.koenigrufen.spec import new_state
 from game.games.koenigrufen.words import (
     bid_label,
     bid_line,
+    bonus_line,
+    bonus_name,
+    bonus_pays,
     card_label,
     contract_name,
     discard_words,
     log_lines,
     pays_label,
     result_words,
+    said_words,
 )
 from game.i18n import tr
 from game.scenes.table_scene import Awaiting
@@ -62,12 +72,27 @@ from game.seating import CardTableSetup, SeatPlayer
 from game.ui import text, theme
 from game.ui.card_sprite import CardSprite
 from game.ui.panel import draw_panel
-from game.ui.widgets import Button, Form, Hotspot, Offer
+from game.ui.salon import restore_focus
+from game.ui.widgets import Button, Form, Hotspot, Offer, Widget
 
 if TYPE_CHECKING:
     from game.app import App
 
 BidAction = Bid | Pass | Hold
+TalkAction = Announce | Kontra | AnnouncePass
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One offer of the auction or the announcement round: what it stands for (`key`), its words, its act."""
+
+    key: object  # a bid word, "pass", a bonus id, ("kontra", item)
+    label: str
+    aside: str
+    note: str
+    act: Callable[[], object]
+
+
 OFFER_H = 54  # the tallest a bid's box grows
 
 
@@ -97,6 +122,8 @@ class KoenigrufenTable(TrickTable):
         self.game = new_state(setup)
         self.talon: list[CardSprite] = []
         self.chosen: list[str] = []  # the declarer's discard being picked
+        self.announcing: list[str] = []  # the bonuses picked to announce at once
+        self.offer_keys: list[object] = []  # what each offer of the bid or announcement panel stands for
         self.tricks_won = [0] * 4
         self._public_key: tuple[int, str, int | None] | None = None
         self._public = self.game.view(self.spectator_seat)
@@ -120,10 +147,11 @@ class KoenigrufenTable(TrickTable):
         return card_label(card)
 
     def hint_spots(self, action: Any) -> list[pygame.Rect]:
-        """The bid in the auction panel, the king to call in the call panel, or the talon half to take."""
-        offer = self._offer_index(action)
-        if offer is not None:
-            return [self.panel_form.widgets[offer].rect]
+        """The bid or the word of the announcements in their panel, the king to call in the call panel, or
+        the talon half to take."""
+        offers = self._offer_indices(action)
+        if offers:
+            return [self.panel_form.widgets[i].rect for i in offers]
         if isinstance(action, CallKing) and self.game.phase == "call" and self.panel_form.widgets:
             return [self.panel_form.widgets[KINGS.index(action.king)].rect]
         if isinstance(action, TakeTalon) and self.game.phase == "talon":
@@ -134,26 +162,42 @@ class KoenigrufenTable(TrickTable):
         return []
 
     def move_words(self, action: Any) -> str:
-        """A hinted bid, as the auction says it."""
-        return tr("krt.hint.bid", word=bid_label(bid_word(action))) if isinstance(action, BidAction) else ""
+        """A hinted bid or word of the announcements, as the table says it."""
+        if isinstance(action, BidAction):
+            return tr("krt.hint.bid", word=bid_label(bid_word(action)))
+        if isinstance(action, Announce):
+            return tr("krt.hint.announce", items=", ".join(map(bonus_name, action.items)))
+        if isinstance(action, Kontra):
+            level = {item: level for item, _seat, level in self.public.items}.get(action.item, 0) + 1
+            return tr("krt.hint.kontra", level=tr(f"kr.kontra.{level}"), item=bonus_name(action.item))
+        if isinstance(action, AnnouncePass):
+            return tr("krt.hint.bid", word=tr("kr.say.pass"))
+        return ""
 
     def hint_ready(self, action: Any) -> None:
-        if self.game.phase in ("bid", "call", "talon") and self.panel_form.widgets:
+        if self.game.phase in ("bid", "announce", "call", "talon") and self.panel_form.widgets:
             self._focus_panel()
 
-    def _offer_index(self, action: Any) -> int | None:
-        """Where a bid stands in the auction panel (None: not a bid, or no panel up)."""
-        if not isinstance(action, BidAction) or self.game.phase != "bid" or not self.panel_form.widgets:
-            return None
-        options = self.game.view(action.seat).bid_options
-        word = bid_word(action)
-        return options.index(word) if word in options else None
+    def _offer_indices(self, action: Any) -> list[int]:
+        """Where a bid or a word of the announcements stands in its panel (none: no such offer up)."""
+        if self.game.phase not in ("bid", "announce") or not self.panel_form.widgets:
+            return []
+        keys: list[object] = []
+        if isinstance(action, BidAction):
+            keys = [bid_word(action)]
+        elif isinstance(action, AnnouncePass):
+            keys = ["pass"]
+        elif isinstance(action, Kontra):
+            keys = [("kontra", action.item)]
+        elif isinstance(action, Announce):
+            keys = list(action.items)
+        return [self.offer_keys.index(key) for key in keys if key in self.offer_keys]
 
     def _focus_panel(self) -> None:
         """The keyboard focus on the hinted king or talon half, else on the first: one ring, not two."""
         hint = self.current_hint()
         action = hint.decision.action if hint is not None else None
-        index = self._offer_index(action) or 0
+        index = next(iter(self._offer_indices(action)), 0)
         if isinstance(action, CallKing):
             index = KINGS.index(action.king)
         elif isinstance(action, TakeTalon):
@@ -188,6 +232,8 @@ class KoenigrufenTable(TrickTable):
         phase = self.game.phase
         if phase == "bid":
             self._bid_panel(seat)
+        elif phase == "announce":
+            self._announce_panel(seat)
         elif phase == "call":
             self._call_panel(seat)
         elif phase == "talon":
@@ -205,25 +251,94 @@ class KoenigrufenTable(TrickTable):
         return pygame.Rect(left, panel.y, right - left, message.y - 4 - panel.y)
 
     def _bid_panel(self, seat: int) -> None:
-        """Every word the seat may say now, each with what it pays and what it means, three to a row."""
+        """Every word the seat may say now, each with what it pays and what it means."""
         view = self.game.view(seat)
+        entries = [
+            Entry(
+                word,
+                bid_label(word),
+                pays_label(view.profile, word),
+                bid_line(view.profile, word),
+                partial(self.act, bid_action(seat, word)),
+            )
+            for word in view.bid_options
+        ]
+        self._offer_grid(entries)
+
+    def _announce_panel(self, seat: int) -> None:
+        """The announcement round: say good (the declarer's first word his "Ich liege" where it closes his
+        announcements), pick bonuses to announce at once, or double an announced item one step."""
+        view = self.game.view(seat)
+        rules, contract = view.profile, view.contract
+        assert contract is not None
+        announcing = rules.announcing
+        first = seat == view.declarer and all(said.seat != seat for said in view.said)
+        closing = first and announcing is not None and announcing.closing
+        entries = [
+            Entry(
+                "pass",
+                tr("kr.say.ich_liege" if closing else "kr.say.pass"),
+                "",
+                tr("krt.announce.closing" if closing else "krt.announce.pass"),
+                partial(self.act, AnnouncePass(seat)),
+            )
+        ]
+        self.announcing = [item for item in self.announcing if item in view.may_announce]
+        for item in view.may_announce:
+            pays = bonus_pays(rules, contract, item)
+            entries.append(Entry(item, bonus_name(item), pays, bonus_line(item), partial(self._pick, item)))
+        levels = {item: level for item, _seat, level in view.items}
+        for item in view.may_kontra:
+            level = tr(f"kr.kontra.{levels.get(item, 0) + 1}")
+            label = tr("krt.kontra.label", level=level, item=bonus_name(item))
+            note = tr("krt.kontra.note")
+            entries.append(Entry(("kontra", item), label, "×2", note, partial(self.act, Kontra(seat, item))))
+        self._offer_grid(entries, bool(view.may_announce))
+        for offer, entry in zip(self.panel_form.widgets, entries, strict=False):
+            if isinstance(offer, Offer):
+                offer.chosen = entry.key in self.announcing
+
+    def _pick(self, item: str) -> None:
+        """Picks a bonus to announce, or drops it again; the Announce button says them all at once."""
+        seat = self.game.to_act
+        if item in self.announcing:
+            self.announcing.remove(item)
+        else:
+            self.announcing.append(item)
+        if seat is not None:
+            focus = self.panel_form.focus_index
+            self._announce_panel(seat)
+            restore_focus(self.panel_form, focus)
+
+    def _announce(self) -> None:
+        seat = self.game.to_act
+        if seat is not None and self.announcing and self.act(Announce(seat, tuple(self.announcing))):
+            self.announcing = []
+
+    def _offer_grid(self, entries: list[Entry], announce: bool = False) -> None:
+        """The entries as offers in the panel, two or three to a row, and the Announce button last."""
         area = self.auction_area().inflate(-24, 0)
-        words = view.bid_options
+        cells = len(entries) + announce
         gap = 6
         top = area.y + text.line_height(theme.SIZE_H2 * 0.8) + 14
         room = area.bottom - text.line_height(theme.SIZE_SMALL) - 16 - top
         least = text.line_height(theme.SIZE_SMALL) + text.line_height(theme.SIZE_SMALL - 5)
-        columns = 2 if ceil(len(words) / 2) * (least + gap) - gap <= room else 3  # wide boxes if they fit
-        rows = ceil(len(words) / columns)
+        columns = 2 if ceil(cells / 2) * (least + gap) - gap <= room else 3  # wide boxes if they fit
+        rows = ceil(cells / columns)
         row_h = min(OFFER_H, (room - gap * (rows - 1)) // max(1, rows))
         col_w = (area.width - gap * (columns - 1)) // columns
-        offers = []
-        for i, word in enumerate(words):
-            row, col = divmod(i, columns)
-            rect = pygame.Rect(area.x + col * (col_w + gap), top + row * (row_h + gap), col_w, row_h)
-            label, aside, note = bid_label(word), pays_label(view.profile, word), bid_line(view.profile, word)
-            offers.append(Offer(rect, label, aside, note, partial(self.act, bid_action(seat, word))))
-        self.panel_form = Form(offers)
+        rects = [
+            pygame.Rect(area.x + col * (col_w + gap), top + row * (row_h + gap), col_w, row_h)
+            for row, col in (divmod(i, columns) for i in range(cells))
+        ]
+        widgets: list[Widget] = [
+            Offer(rect, e.label, e.aside, e.note, e.act) for rect, e in zip(rects, entries, strict=False)
+        ]
+        if announce:
+            label = tr("krt.announce.button", n=len(self.announcing))
+            widgets.append(Button(rects[-1], label, self._announce, bool(self.announcing), primary=True))
+        self.offer_keys = [e.key for e in entries]
+        self.panel_form = Form(widgets)
         self._focus_panel()
 
     def _call_panel(self, seat: int) -> None:
@@ -316,6 +431,8 @@ class KoenigrufenTable(TrickTable):
         return self.game.config.profile
 
     def event_lines(self, event: Any) -> list[str]:
+        if isinstance(event, Said):  # the declarer's first word may be his "Ich liege"
+            return [said_words(event, self.seat_name, self._first_word(event))]
         return log_lines(event, self.seat_name, self.rules)
 
     # presenting events -------------------------------------------------------------------------------
@@ -337,6 +454,12 @@ class KoenigrufenTable(TrickTable):
                 return d(0.7)
             case ContractDeclared(declarer=declarer, contract=contract):
                 return self._declared(declarer, contract)
+            case Said(seat=seat, word=word):
+                first = self._first_word(event)
+                self.say(lambda: said_words(event, self.seat_name, first))
+                self.avatars[seat].react("nod" if word != "pass" else "frown")
+                self.sound("play", 0.4)
+                return d(0.8 if word == "pass" else 1.2)
             case TalonTakenWhole(seat=seat, cards=cards):
                 return self._take_whole_talon(seat, cards)
             case HandDealt(seat=seat, cards=cards):
@@ -393,10 +516,19 @@ class KoenigrufenTable(TrickTable):
                 return d(0.3)
         return 0.0
 
+    def _first_word(self, said: Said) -> bool:
+        """Whether `said` is the declarer's first word, his "Ich liege" where the profile closes with it."""
+        view = self.public
+        announcing = view.profile.announcing
+        if announcing is None or not announcing.closing or said.seat != view.declarer or said.word != "pass":
+            return False
+        return next((s for s in view.said if s.seat == said.seat), None) is said
+
     def _new_deal(self) -> None:
         self.clear_for_deal()
         self.talon = []
         self.chosen = []
+        self.announcing = []
         self.tricks_won = [0] * 4
 
     def _talon_slot(self, i: int) -> tuple[float, float]:
@@ -523,10 +655,10 @@ class KoenigrufenTable(TrickTable):
         self._draw_called(surface)
         if self.awaiting is Awaiting.PERSON and self.game.phase == "call":
             self._draw_call(surface)
-        elif not (self.awaiting is Awaiting.PERSON and self.game.phase == "bid"):
+        elif not (self.awaiting is Awaiting.PERSON and self.game.phase in ("bid", "announce")):
             for sprite in self.talon:
                 sprite.draw(surface, self.app.cards, self.card_w)
-        if self.game.phase == "bid":
+        if self.game.phase in ("bid", "announce"):
             self._draw_auction(surface)
         self._draw_open_hands(surface)
         self.draw_message(surface)
@@ -550,22 +682,26 @@ class KoenigrufenTable(TrickTable):
         for spot, king in zip(self.panel_form.widgets, KINGS, strict=False):
             surface.blit(self.app.cards.face("tarock", king, self.card_w), spot.rect)
 
-    def _bids_said(self) -> list[str]:
+    def _said_so_far(self) -> list[str]:
+        """The auction's bids, or the announcement round's words, as all read them."""
         view = self.public
+        if view.phase == "announce":
+            return [said_words(said, self.seat_name, self._first_word(said)) for said in view.said]
         return [tr("krt.said", name=self.seat_name(seat), word=bid_label(word)) for seat, word in view.bids]
 
     def _draw_auction(self, surface: pygame.Surface) -> None:
-        """The person's panel of bids with the auction so far under it; while others speak, the auction
-        so far alone, in a ledger beside the talon: everyone at the table reads the same list. Composed
-        once per bid and size (the offers themselves are widgets, drawn over it)."""
-        said = self._bids_said()
+        """The person's panel of bids (or of announcements) with what was said so far under it; while
+        others speak, what was said alone, in a ledger beside the talon: everyone at the table reads the
+        same list. Composed once per word and size (the offers themselves are widgets, drawn over it)."""
+        said = self._said_so_far()
         person = self.awaiting is Awaiting.PERSON and bool(self.panel_form.widgets)
         area = self.auction_area() if person else self.ledger_area()
         to_act = self.game.to_act
         speaker = "" if person or to_act is None else self.seat_name(to_act)
-        key = (person, area.size, speaker, tuple(said))
+        words = "krt.announce" if self.game.phase == "announce" else "krt.auction"
+        key = (person, area.size, speaker, words, tuple(said))
         if self._auction_key != key:
-            self._auction_layer = self._compose_auction(area.size, person, speaker, said)
+            self._auction_layer = self._compose_auction(area.size, person, speaker, said, words)
             self._auction_key = key
         surface.blit(self._auction_layer, area)
 
@@ -576,26 +712,28 @@ class KoenigrufenTable(TrickTable):
         return pygame.Rect(wide.x, wide.y, max(self.card_w * 2, talon_left - 12 - wide.x), wide.height)
 
     def _compose_auction(
-        self, size: tuple[int, int], person: bool, speaker: str, said: list[str]
+        self, size: tuple[int, int], person: bool, speaker: str, said: list[str], words: str
     ) -> pygame.Surface:
+        """The panel under the offers, or the ledger; `words` the keys' prefix (the auction's or the
+        announcements': .title, .heading, .bids or .said, .none)."""
         layer = pygame.Surface(size, pygame.SRCALPHA)
         area = layer.get_rect()
         draw_panel(layer, area, "panel")
         heading = theme.SIZE_H2 * 0.8
-        title = tr("krt.auction.title" if person else "krt.auction.heading")
+        title = tr(f"{words}.title" if person else f"{words}.heading")
         text.draw(layer, text.fit(title, heading, area.width - 28), (14, 8), heading, theme.BRASS_LIGHT)
         small = theme.SIZE_SMALL - 2
         if not person:
             top = text.line_height(heading) + 18
             bottom = area.bottom - text.line_height(small) - 12
-            self._draw_bid_list(layer, pygame.Rect(14, top, area.width - 28, bottom - top), said)
+            self._draw_bid_list(layer, pygame.Rect(14, top, area.width - 28, bottom - top), said, words)
             if speaker:
                 words = text.fit(tr("krt.auction.to_speak", name=speaker), small, area.width - 28)
                 at = (14, area.bottom - 10)
                 text.draw(layer, words, at, small, theme.BRASS_LIGHT, "bottomleft", italic=True)
             return layer
-        line = " · ".join(said) if said else tr("krt.auction.none")
-        label = tr("krt.auction.bids") + ": "
+        line = " · ".join(said) if said else tr(f"{words}.none")
+        label = tr(f"{words}.bids" if words == "krt.auction" else f"{words}.said") + ": "
         width = area.width - 28 - text.size_of(label, small, bold=True)[0]
         while len(said) > 1 and text.size_of(line, small)[0] > width:  # the latest bids, if not all fit
             said = said[1:]
@@ -605,12 +743,12 @@ class KoenigrufenTable(TrickTable):
         text.draw(layer, text.fit(line, small, width), rect.bottomright, small, theme.CREAM, "bottomleft")
         return layer
 
-    def _draw_bid_list(self, surface: pygame.Surface, area: pygame.Rect, said: list[str]) -> None:
+    def _draw_bid_list(self, surface: pygame.Surface, area: pygame.Rect, said: list[str], words: str) -> None:
         """The auction so far, one bid a line, the latest in brass; the earliest give way when the
         ledger is full."""
         size = theme.SIZE_SMALL
         if not said:
-            text.draw(surface, tr("krt.auction.none"), area.topleft, size, theme.PARCHMENT, italic=True)
+            text.draw(surface, tr(f"{words}.none"), area.topleft, size, theme.PARCHMENT, italic=True)
             return
         line_h = text.line_height(size)
         shown = said[-max(1, area.height // line_h) :]
@@ -677,6 +815,8 @@ class KoenigrufenTable(TrickTable):
         phase = self.game.phase
         if phase == "bid":
             return tr("krt.prompt.bid")
+        if phase == "announce":
+            return tr("krt.prompt.announce")
         if phase == "call":
             view = self.public
             if view.profile.bidding is None or view.contract is None:

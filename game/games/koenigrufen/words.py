@@ -9,7 +9,8 @@ from typing import Any
 
 from game.games.koenigrufen import house
 from game.games.koenigrufen.cards import SUIT_SYMBOLS, TRUMPS
-from game.games.koenigrufen.profile import CARDAVIA, Contract, Profile
+from game.games.koenigrufen.core import ScoreItem
+from game.games.koenigrufen.profile import BIRDS, CARDAVIA, Contract, Profile
 from game.games.koenigrufen.rules import (
     BidMade,
     ContractDeclared,
@@ -19,6 +20,7 @@ from game.games.koenigrufen.rules import (
     Discarded,
     KingCalled,
     PartnerRevealed,
+    Said,
     TalonLeft,
     TalonTaken,
     TalonTakenWhole,
@@ -134,6 +136,51 @@ def profile_rules(rules: Profile) -> str:
     return "\n".join(lines)
 
 
+def bonus_name(item: str) -> str:
+    """A bonus or the game, as the announcements name it."""
+    return tr(f"kr.bonus.{item}")
+
+
+def bonus_line(item: str) -> str:
+    """What a bonus asks, in one line (the birds read from the card and trick the profile module gives)."""
+    if item in BIRDS:
+        card, trick = BIRDS[item]
+        return tr("krt.bonus.bird", card=card, n=trick)
+    return tr(f"krt.bonus.{item}")
+
+
+def bonus_pays(rules: Profile, contract_id: str, item: str) -> str:
+    """What a bonus pays per opponent in the contract played: announced, and silent where it counts."""
+    bonus = next(b for b in rules.bonuses if b.id == item)
+    factor = rules.contract(contract_id).bonus_factor
+    if bonus.silent:
+        return tr("krt.bonus.pays", announced=bonus.announced * factor, silent=bonus.silent * factor)
+    return tr("krt.bonus.pays_announced", announced=bonus.announced * factor)
+
+
+def said_words(said: Said, name: Callable[[int], str], first: bool = False) -> str:
+    """A word of the announcement round as all hear it; `first`: the declarer's first, his "Ich liege"
+    where the profile closes his announcements with it."""
+    if said.word == "announce":
+        return tr("kr.say.announce", name=name(said.seat), items=", ".join(map(bonus_name, said.items)))
+    if said.word == "kontra":
+        level = tr(f"kr.kontra.{said.level}")
+        return tr("kr.say.kontra", name=name(said.seat), level=level, item=bonus_name(said.items[0]))
+    return tr("krt.said", name=name(said.seat), word=tr("kr.say.ich_liege" if first else "kr.say.pass"))
+
+
+def item_label(item: ScoreItem) -> str:
+    """A line of the settlement: the item, silent or announced, made or failed, its Kontra."""
+    parts = [bonus_name(item.item)]
+    if item.item not in ("game", "valat") or item.announced:
+        parts.append(tr("kr.item.announced" if item.announced else "kr.item.silent"))
+    if item.item != "game":
+        parts.append(tr("krt.item.made" if item.made else "krt.item.failed"))
+    if item.kontra:
+        parts.append(tr(f"kr.kontra.{item.kontra}"))
+    return " · ".join(parts)
+
+
 def result_words(event: DealScored, rules: Profile = CARDAVIA) -> str:
     """The deal's outcome as the table says it: card points, tricks for a negative contract, or the
     Trischaken piles' verdict."""
@@ -164,6 +211,8 @@ def log_lines(event: Any, name: Callable[[int], str], rules: Profile = CARDAVIA)
     match event:
         case BidMade(seat=seat, word=word):
             return [tr("krt.log.bid", name=name(seat), word=bid_label(word))]
+        case Said():
+            return [said_words(event, name)]
         case ContractDeclared(declarer=declarer, contract=contract):
             return [tr("krt.msg.declared", name=name(declarer), contract=contract_name(contract))]
         case TalonTakenWhole(seat=seat, cards=cards):
