@@ -15,7 +15,7 @@ from game.games.koenigrufen.cards import legal_discards
 from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
 from game.games.koenigrufen.table import KoenigrufenTable, bid_word
-from game.games.koenigrufen.words import bid_label, bonus_name
+from game.games.koenigrufen.words import bid_label, bonus_name, item_label
 from game.i18n import tr
 from game.scenes import navigation
 from game.seating import CardTableSetup, SeatPlayer
@@ -318,3 +318,22 @@ def test_good_said_by_keyboard_closes_the_declarers_announcements(app: App) -> N
     assert said[-1].seat == 0 and said[-1].word == "pass"
     wait_until(app, lambda: not table.queue)
     assert any("Ich liege" in line for line in table.log.lines)
+
+
+def test_the_deal_sheet_lists_each_settled_item_with_what_each_player_gets(app: App) -> None:
+    app.settings = app.settings.with_(anim_speed="instant", think_time=0.0)
+    table = table_for(app, (0,), dreier_seed(), deals=1, rules=AUSTRIA)
+    announce_turn(app, table)
+    offers = {w.label: w for w in table.panel_form.widgets}
+    click(app, offers[bonus_name(table.game.view(0).may_announce[0])].rect.center)
+    click(app, next(w for w in table.panel_form.widgets if w.label.startswith("Announce (")).rect.center)
+    play_my_part(app, table, 0)
+    wait_until(app, lambda: app.scenes.top.name == "score", seconds=60)
+    sheet = app.scenes.top.sheet
+    assert sheet.items and sheet.items == table.scored.items
+    assert any(item.announced and item.seat == 0 for item in sheet.items)
+    for item in sheet.items:
+        assert sum(item.amounts) == 0
+    totals = [sum(item.amounts[seat] for item in sheet.items) for seat in range(4)]
+    assert tuple(totals) == table.scored.settlement  # the lines add up to what the match sheet shows
+    assert item_label(sheet.items[0]).startswith("Game")

@@ -33,6 +33,7 @@ SCENES = (
     "koenigrufen-hint",
     "koenigrufen-auction",
     "koenigrufen-announce",
+    "koenigrufen-bonus-score",
     "koenigrufen-sechserdreier",
     "koenigrufen-ouvert",
     "koenigrufen-trischaken",
@@ -140,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     app.scenes.push(scene)
     if args.scene in KOENIGRUFEN:
         _rules, contract, moment = KOENIGRUFEN[args.scene]
-        _koenigrufen_moment(app, scene, moment, contract)
+        _koenigrufen_moment(app, scene, moment, contract, args.scene.endswith("bonus-score"))
     elif args.scene.startswith("koenigrufen"):
         moment = args.scene.partition("-")[2] or "trick"
         _koenigrufen_moment(app, scene, "trick" if moment == "hint" else moment)
@@ -191,6 +192,7 @@ def save_png(surface, path: str) -> None:
 KOENIGRUFEN = {
     "koenigrufen-auction": ("austria", None, "auction"),
     "koenigrufen-announce": ("austria", "dreier", "announce"),
+    "koenigrufen-bonus-score": ("austria", "dreier", "score"),  # you announce a bonus on your turn
     "koenigrufen-sechserdreier": ("austria", "sechserdreier", "discard"),
     "koenigrufen-ouvert": ("austria", "piccolo_ouvert", "ouvert"),
     "koenigrufen-trischaken": ("austria", "trischaken", "score"),
@@ -242,13 +244,14 @@ def _koenigrufen(app, rules_id: str = "cardavia", contract: str | None = None):
     return KoenigrufenTable(app, CardTableSetup("koenigrufen", seats, seed, rules=rules))
 
 
-def _koenigrufen_moment(app, table, moment: str, contract: str | None = None) -> None:
+def _koenigrufen_moment(app, table, moment: str, contract: str | None = None, announce: bool = False) -> None:
     """Plays through the table's own input until the moment to show: auction, call, talon, discard,
     trick, ouvert (the hands laid open after the first trick), score. In the auction you bid `contract`
-    whenever you may, else pass."""
+    whenever you may, else pass; in the announcements you say good, or (`announce`) announce the bonus
+    you may announce first."""
     import pygame
 
-    from game.games.koenigrufen.rules import AnnouncePass
+    from game.games.koenigrufen.rules import Announce, AnnouncePass
     from game.games.koenigrufen.table import bid_action
 
     def settle() -> None:
@@ -284,7 +287,11 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None) ->
             word = contract if contract is not None and contract in options else None
             table.act(bid_action(0, word or ("pass" if "pass" in options else options[0])))
         elif phase == "announce":
-            table.act(AnnouncePass(0))
+            mine = [said for said in view.said if said.seat == 0 and said.word == "announce"]
+            if announce and view.may_announce and not mine:
+                table.act(Announce(0, view.may_announce[:1]))
+            else:
+                table.act(AnnouncePass(0))
         elif phase in ("call", "talon"):
             press(pygame.K_RETURN)
         elif phase == "discard":

@@ -9,7 +9,7 @@ import pygame
 
 from game.engine.scene import Scene
 from game.games.koenigrufen.sheet import DealSheet, Group
-from game.games.koenigrufen.words import contract_name
+from game.games.koenigrufen.words import contract_name, item_label
 from game.i18n import tr
 from game.sheets import WayOut
 from game.ui import text, theme
@@ -123,6 +123,24 @@ class KoenigrufenScore(Scene):
                     )
             y += row_h
 
+    def _draw_items(self, surface: pygame.Surface, inner: pygame.Rect, y: int, first: int, col: int) -> int:
+        """The deal's settlement line by line (the game, each bonus silent or announced, made or failed,
+        its Kontra) with what each player gets, above the match's lines; returns the y under them."""
+        small = theme.SIZE_SMALL - 3
+        text.draw(surface, tr("krt.this_deal"), (inner.x + 8, y), small, theme.BRASS_LIGHT, italic=True)
+        y += text.line_height(small)
+        for item in self.sheet.items:
+            text.draw(
+                surface, text.fit(item_label(item), small, first - 12), (inner.x + 8, y), small, theme.CREAM
+            )
+            for seat, amount in enumerate(item.amounts):
+                colour = theme.SUCCESS if amount > 0 else theme.FAILURE if amount < 0 else theme.DIM
+                at = (inner.x + first + seat * col + col // 2, y)
+                text.draw(surface, f"{amount:+d}" if amount else "·", at, small, colour, "midtop")
+            y += text.line_height(small)
+        pygame.draw.line(surface, theme.SEPIA, (inner.x, y + 3), (inner.right, y + 3), 1)
+        return y + 10
+
     def _draw_groups(self, surface: pygame.Surface, box: pygame.Rect, groups: tuple[Group, ...]) -> None:
         card_w = 34
         card_h = self.app.cards.size_for(card_w)[1]
@@ -150,7 +168,9 @@ class KoenigrufenScore(Scene):
         sheet = self.sheet
         inner = area.inflate(-24, -20)
         text.draw(surface, tr("kr.sheet"), inner.topleft, theme.SIZE_SMALL, theme.BRASS_LIGHT, bold=True)
-        first = 150 if sheet.contracts else 60  # the deal's number, and its contract where it varies
+        first = (
+            (210 if sheet.items else 150) if sheet.contracts else 60
+        )  # a line's label: deal, contract, item
         col = (inner.width - first) // 4
         y = inner.y + text.line_height(theme.SIZE_SMALL) + 8
         for seat in range(4):
@@ -165,7 +185,10 @@ class KoenigrufenScore(Scene):
             )
         y += text.line_height(theme.SIZE_SMALL) + 4
         line_h = text.line_height(theme.SIZE_SMALL) + 2
-        for entry in sheet.lines[-12:]:
+        if sheet.items:
+            y = self._draw_items(surface, inner, y, first, col)
+        room = max(1, (inner.bottom - text.line_height(theme.SIZE_BODY) * 2 - 16 - y) // line_h)
+        for entry in sheet.lines[-min(12, room) :]:
             label = str(entry.deal_no)
             if sheet.contracts:
                 label = text.fit(f"{label} {contract_name(entry.contract)}", theme.SIZE_SMALL - 2, first - 8)

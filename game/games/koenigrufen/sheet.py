@@ -11,6 +11,7 @@ from typing import Any
 
 from game import seating
 from game.games.koenigrufen.cards import CARD_POINTS, pile_points
+from game.games.koenigrufen.core import ScoreItem
 from game.games.koenigrufen.rules import DealScored, ScoreLine
 from game.games.koenigrufen.words import contract_name, log_lines
 from game.i18n import tr
@@ -43,6 +44,7 @@ class DealSheet:
     players: tuple[Player, ...] = ()  # per seat, for a negative contract or Trischaken (else empty)
     objective: str = ""  # what the declaring side needed, in words
     contracts: bool = False  # the lines are named by their contract (a profile with an auction)
+    items: tuple[ScoreItem, ...] = ()  # the deal's settlement line by line, where the engine reports it
 
 
 def groups_of_three(cards: tuple[str, ...]) -> tuple[Group, ...]:
@@ -105,6 +107,7 @@ def deal_sheet(
         players,
         objective,
         named,
+        scored.items,
     )
 
 

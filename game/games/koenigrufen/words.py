@@ -172,9 +172,8 @@ def said_words(said: Said, name: Callable[[int], str], first: bool = False) -> s
 def item_label(item: ScoreItem) -> str:
     """A line of the settlement: the item, silent or announced, made or failed, its Kontra."""
     parts = [bonus_name(item.item)]
-    if item.item not in ("game", "valat") or item.announced:
+    if item.item != "game":  # the game is played, won or lost as the result says, not announced
         parts.append(tr("kr.item.announced" if item.announced else "kr.item.silent"))
-    if item.item != "game":
         parts.append(tr("krt.item.made" if item.made else "krt.item.failed"))
     if item.kontra:
         parts.append(tr(f"kr.kontra.{item.kontra}"))
