@@ -191,7 +191,7 @@ def save_png(surface, path: str) -> None:
 # scenes under a profile with an auction: (profile, the contract you bid and get, the moment shown)
 KOENIGRUFEN = {
     "koenigrufen-auction": ("austria", None, "auction"),
-    "koenigrufen-announce": ("austria", "dreier", "announce"),
+    "koenigrufen-announce": ("austria", None, "announce"),  # a defender: announce or double
     "koenigrufen-bonus-score": ("austria", "dreier", "score"),  # you announce a bonus on your turn
     "koenigrufen-sechserdreier": ("austria", "sechserdreier", "discard"),
     "koenigrufen-ouvert": ("austria", "piccolo_ouvert", "ouvert"),
