@@ -65,7 +65,7 @@ from game.games.koenigrufen.words import (
     result_words,
     said_words,
 )
-from game.i18n import tr
+from game.i18n import language, tr
 from game.scenes.table_scene import Awaiting
 from game.scenes.trick_table import TrickTable
 from game.seating import CardTableSetup, SeatPlayer
@@ -128,6 +128,8 @@ class KoenigrufenTable(TrickTable):
         self._public_key: tuple[int, str, int | None] | None = None
         self._public = self.game.view(self.spectator_seat)
         self._auction_key: tuple[object, ...] | None = None
+        self._said_key: tuple[object, str] | None = None
+        self._said_lines: list[str] = []
         self._auction_layer = pygame.Surface((1, 1))
         self.app.cards.warm(
             [self.app.cards.path_for("tarock", c) for c in DECK] + ["backs/tarock"], self.card_w
@@ -683,11 +685,18 @@ class KoenigrufenTable(TrickTable):
             surface.blit(self.app.cards.face("tarock", king, self.card_w), spot.rect)
 
     def _said_so_far(self) -> list[str]:
-        """The auction's bids, or the announcement round's words, as all read them."""
+        """The auction's bids, or the announcement round's words, as all read them (worded once per
+        position and language, not every frame)."""
         view = self.public
-        if view.phase == "announce":
-            return [said_words(said, self.seat_name, self._first_word(said)) for said in view.said]
-        return [tr("krt.said", name=self.seat_name(seat), word=bid_label(word)) for seat, word in view.bids]
+        key = (self._public_key, language())
+        if self._said_key != key:
+            name = self.seat_name
+            if view.phase == "announce":
+                lines = [said_words(said, name, self._first_word(said)) for said in view.said]
+            else:
+                lines = [tr("krt.said", name=name(seat), word=bid_label(word)) for seat, word in view.bids]
+            self._said_lines, self._said_key = lines, key
+        return list(self._said_lines)
 
     def _draw_auction(self, surface: pygame.Surface) -> None:
         """The person's panel of bids (or of announcements) with what was said so far under it; while
