@@ -33,6 +33,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--level", choices=("easy", "normal", "hard"), help="the computers' level at a trick-game demo table"
     )
+    p.add_argument(
+        "--profile", help="a demo table's rule profile (Königrufen: cardavia, austria, cheltenham)"
+    )
     p.add_argument("--save", metavar="FILE", help="write the match's journal to FILE after every action")
     p.add_argument("--load", metavar="FILE", help="resume the match saved in FILE (saving on into it)")
     return p
@@ -51,6 +54,15 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"{args.demo} takes {allowed} players, not {args.players}")
     if args.level is not None and not levelled:
         p.error("--level goes with a trick-game --demo")
+    rules = None
+    if args.profile is not None:
+        make = GAMES[args.demo].rule_profile if args.demo else None
+        if make is None:
+            p.error("--profile goes with the --demo of a game that has rule profiles (koenigrufen)")
+        try:
+            rules = make(args.profile)
+        except ValueError as problem:
+            p.error(str(problem))
     journal = None
     if args.load:
         from game.journal import load_journal
@@ -85,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         if journal is not None:
             first = navigation.resume(app, journal)
         elif args.demo:
-            first = navigation.demo(app, args.demo, args.seed, args.players, args.level or "easy")
+            first = navigation.demo(app, args.demo, args.seed, args.players, args.level or "easy", rules)
         else:
             first = navigation.menu(app)
         app.run(first, seconds=args.seconds)

@@ -32,6 +32,14 @@ class Journal:
     setup: Any  # the game's setup type (`GameSpec.setup_type`)
     actions: list[Any] = field(default_factory=list)
     finished: bool = False
+    _encoded: tuple[Any, Any] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def encoded_setup(self) -> Any:
+        """The setup as JSON, encoded once: the autosave writes the journal after every action, and a
+        setup can be large (a whole Königrufen rule profile)."""
+        if self._encoded is None or self._encoded[0] is not self.setup:
+            self._encoded = (self.setup, spec(self.game).encode_setup(self.setup))
+        return self._encoded[1]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -39,7 +47,7 @@ class Journal:
             "version": VERSION,
             "rules_version": spec(self.game).rules_version,
             "game": self.game,
-            "setup": spec(self.game).encode_setup(self.setup),
+            "setup": self.encoded_setup(),
             "actions": [encode_action(action) for action in self.actions],
             "finished": self.finished,
         }

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from game import schema, storage
+from game.games.koenigrufen import house
+from game.games.koenigrufen.profile import DEFAULT, Profile
 
 LANGUAGES = ("fr", "en")
 ANIM_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
@@ -39,6 +41,8 @@ class Settings:
     think_time: float = 0.7
     four_colour: bool = False
     fullscreen: bool = False
+    koenigrufen_rules: str = DEFAULT  # the profile a new Königrufen table plays (`house.CHOICES`)
+    koenigrufen_house: Profile | None = None  # the group's own edit of a profile, once made
 
     @property
     def speed_factor(self) -> float:
@@ -60,6 +64,8 @@ FIELDS: dict[str, schema.Check[Any]] = {
     "think_time": schema.number(0, 10),
     "four_colour": schema.boolean,
     "fullscreen": schema.boolean,
+    "koenigrufen_rules": schema.choice(house.CHOICES),
+    "koenigrufen_house": schema.nullable(house.decode),
 }
 
 

@@ -26,6 +26,8 @@ def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         ["--demo", "falkenstein", "--players", "2"],
         ["--demo", "falkenstein", "--level", "hard"],
         ["--demo", "twotenjack", "--level", "expert"],
+        ["--demo", "twotenjack", "--profile", "austria"],
+        ["--demo", "koenigrufen", "--profile", "vienna"],
     ],
 )
 def test_bad_arguments_print_usage_and_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -77,3 +79,13 @@ def test_a_missing_asset_names_the_file_and_the_tool(
     assert main(["--demo", "falkenstein", "--seconds", "0.3"]) == 1
     err = capsys.readouterr().err
     assert "make_cards.py" in err and str(tmp_path) in err
+
+
+def test_a_koenigrufen_demo_plays_the_profile_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ATOUT_DATA_DIR", str(tmp_path / "data"))
+    assert main(["--demo", "koenigrufen", "--profile", "austria", "--seconds", "0.5", "--stats"]) == 0
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["frames"] > 5
+    saved = json.loads((tmp_path / "data" / "demo.json").read_text(encoding="utf-8"))
+    assert saved["setup"]["profile"]["id"] == "austria"

@@ -19,8 +19,24 @@ from game.app import MIN_SIZE, App
 from game.games.falkenstein.data import HEROES
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
 from game.games.falkenstein.table import FalkensteinTable
+from game.games.koenigrufen import profile
 from game.games.koenigrufen.cards import KINGS
-from game.games.koenigrufen.rules import CallKing, Discard, KoenigrufenConfig, KoenigrufenGame, TakeTalon
+from game.games.koenigrufen.profile import Profile
+from game.games.koenigrufen.rules import (
+    Announce,
+    AnnouncePass,
+    Bid,
+    CallKing,
+    Discard,
+    Hold,
+    KoenigrufenConfig,
+    KoenigrufenGame,
+    Kontra,
+    Pass,
+    TakeTalon,
+)
+from game.games.koenigrufen.table import bid_word
+from game.games.koenigrufen.words import bid_label
 from game.i18n import tr
 from game.scenes import navigation
 from game.scenes.handover import HandoverScene
@@ -102,6 +118,21 @@ class Screen:
         return [sprite for _, sprite in self.table.trick if sprite.code in public]
 
 
+class AuctionScreen(Screen):
+    """Besides the hands: the bids and announcements offered, being the seat's own choices, only to the
+    person who passed the screen."""
+
+    panels = 0
+
+    def check(self) -> None:
+        super().check()
+        table = self.table
+        phase = table.game.phase
+        if phase in ("bid", "announce") and table.panel_form.widgets and table in self.app.scenes.stack[-1:]:
+            assert table.awaiting == "human" and self.passed == self.person_of(table.game.to_act)
+            self.panels += 1
+
+
 class FalkensteinScreen(Screen):
     def played(self) -> list[CardSprite]:
         played = self.table.played
@@ -123,8 +154,13 @@ def click_card(app: App, table: TableScene, card: str) -> None:
 
 
 def decide_koenigrufen(app: App, table: TrickTable) -> None:
-    """The first legal action, taken by clicking the king, the talon half, the cards or the card."""
+    """The first legal action, taken by clicking the bid, the king, the talon half, the cards or the card."""
     match table.game.legal_actions()[0]:
+        case Bid() | Pass() | Hold() as bid:
+            offers = {w.label: w for w in table.panel_form.widgets}
+            click(app, offers[bid_label(bid_word(bid))].rect.center)
+        case AnnouncePass() | Kontra() | Announce():
+            click(app, table.panel_form.widgets[0].rect.center)  # good (or Ich liege): the first offer
         case CallKing(king=king):
             click(app, table.panel_form.widgets[KINGS.index(king)].rect.center)
         case TakeTalon(half=half):
@@ -160,16 +196,22 @@ def play(
             key(app, pygame.K_RETURN, "\r")  # "Ready" on the hand-over screen, "Next" on the score sheet
 
 
-def card_table(app: App, game: str, humans: tuple[int, ...], players: int, seed: int) -> TrickTable:
+def card_table(
+    app: App, game: str, humans: tuple[int, ...], players: int, seed: int, rules: Profile | None = None
+) -> TrickTable:
     seats = tuple(SeatPlayer(f"P{i}", i in humans) for i in range(players))
-    table = navigation.table(app, CardTableSetup(game, seats, seed, 1 if game == "koenigrufen" else None))
+    deals = 1 if game == "koenigrufen" else None
+    table = navigation.table(app, CardTableSetup(game, seats, seed, deals, rules))
     app.scenes.push(table)
     assert isinstance(table, TrickTable)
     return table
 
 
-def declarer_seed(seat: int) -> int:
-    return next(s for s in range(200) if KoenigrufenGame(KoenigrufenConfig(), s).declarer == seat)
+def declarer_seed(seat: int, rules: Profile = profile.CARDAVIA) -> int:
+    """A deal whose forehand (the declarer where nobody bids) is `seat`."""
+    return next(
+        s for s in range(200) if KoenigrufenGame(KoenigrufenConfig(profile=rules), s).view(0).forehand == seat
+    )
 
 
 @pytest.mark.parametrize("humans", [(0, 2), (0, 1, 2, 3)], ids=["two-people-two-computers", "four-people"])
@@ -181,6 +223,20 @@ def test_a_koenigrufen_hand_is_face_up_only_for_its_person_after_the_handover(
     screen = Screen(app, table, monkeypatch)
     play(app, table, decide_koenigrufen, lambda: app.scenes.top.name == "score")
     assert len(table.game.view(0).tricks) == 12
+    assert screen.handed == {f"P{i}" for i in humans} and screen.frames_up > 0
+
+
+@pytest.mark.parametrize("humans", [(0, 2), (0, 1, 2, 3)], ids=["two-people-two-computers", "four-people"])
+def test_in_an_austrian_auction_a_hand_and_its_bids_show_only_for_its_person_after_the_handover(
+    app: App, monkeypatch: pytest.MonkeyPatch, humans: tuple[int, ...]
+) -> None:
+    """A whole deal under a profile with an auction: each person bids from the panel after passing the
+    screen, and whatever contract follows is played to its score."""
+    rules = profile.load("austria")
+    table = card_table(app, "koenigrufen", humans, 4, declarer_seed(humans[1], rules), rules)
+    screen = AuctionScreen(app, table, monkeypatch)
+    play(app, table, decide_koenigrufen, lambda: app.scenes.top.name == "score")
+    assert table.game.view(0).bids and screen.panels > 0
     assert screen.handed == {f"P{i}" for i in humans} and screen.frames_up > 0
 
 

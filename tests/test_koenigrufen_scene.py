@@ -7,14 +7,20 @@ from pathlib import Path
 import pygame
 import pytest
 from scene_driver import click, key, step, wait_until
+from tool_loader import load_tool
 
 from game.app import App
+from game.games.koenigrufen import profile
 from game.games.koenigrufen.cards import legal_discards
+from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
-from game.games.koenigrufen.table import KoenigrufenTable
+from game.games.koenigrufen.table import KoenigrufenTable, bid_word
+from game.games.koenigrufen.words import bid_label, bonus_name, item_label
+from game.i18n import tr
 from game.scenes import navigation
 from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings
+from game.ui.widgets import Offer
 
 
 @pytest.fixture
@@ -27,9 +33,20 @@ def seed_with_forehand(seat: int) -> int:
     return next(s for s in range(200) if KoenigrufenGame(KoenigrufenConfig(), s).declarer == seat)
 
 
-def table_for(app: App, humans: tuple[int, ...], seed: int, deals: int = 4) -> KoenigrufenTable:
+AUSTRIA = profile.load("austria")
+
+
+def forehand_seed(seat: int, rules: Profile) -> int:
+    return next(
+        s for s in range(200) if KoenigrufenGame(KoenigrufenConfig(profile=rules), s).view(0).forehand == seat
+    )
+
+
+def table_for(
+    app: App, humans: tuple[int, ...], seed: int, deals: int = 4, rules: Profile | None = None
+) -> KoenigrufenTable:
     seats = tuple(SeatPlayer(f"P{i}", i in humans) for i in range(4))
-    table = KoenigrufenTable(app, CardTableSetup("koenigrufen", seats, seed, deals))
+    table = KoenigrufenTable(app, CardTableSetup("koenigrufen", seats, seed, deals, rules))
     app.scenes.push(table)
     return table
 
@@ -62,16 +79,71 @@ def play_my_part(app: App, table: KoenigrufenTable, seat: int) -> None:
         if table.game.phase in ("scored", "over"):
             break
         phase = table.game.phase
-        if phase in ("call", "talon"):
-            key(app, pygame.K_RETURN, "\r")  # the focused king / talon half
+        if phase in ("bid", "announce", "call", "talon"):
+            key(app, pygame.K_RETURN, "\r")  # the focused offer (pass, forehand's opening, good), king, half
         elif phase == "discard":
-            hand = table.game.view(table.game.to_act).hand
-            for card in legal_discards(hand)[0]:
+            for card in a_discard(table):
                 click_card(app, table, card)
             click(app, table.panel_form.widgets[0].rect.center)
         else:
             legal = sorted(table.playable(table.game.to_act))
             click_card(app, table, legal[0])
+
+
+def a_discard(table: KoenigrufenTable) -> tuple[str, ...]:
+    """The first legal discard of the contract played, as many cards as it lays away."""
+    view = table.game.view(table.game.to_act)
+    assert view.contract is not None
+    contract = view.profile.contract(view.contract)
+    return legal_discards(view.hand, contract.discard, contract.trumps_first)[0]
+
+
+def my_bid_turn(app: App, table: KoenigrufenTable) -> tuple[str, ...]:
+    """Waits for seat 0's turn in the auction; returns the words it may say, as the panel offers them."""
+    wait_until(app, lambda: table.awaiting == "human" and not table.busy and table.game.phase == "bid")
+    options = table.game.view(0).bid_options
+    assert [w.label for w in table.panel_form.widgets] == [bid_label(word) for word in options]
+    return options
+
+
+def test_each_bid_offered_says_what_it_pays_and_means(app: App) -> None:
+    table = table_for(app, (0,), forehand_seed(1, AUSTRIA), rules=AUSTRIA)
+    my_bid_turn(app, table)
+    offers = {w.label: w for w in table.panel_form.widgets}
+    dreier = offers[bid_label("dreier")]
+    assert dreier.aside == "+4 / −4" and "half the talon" in dreier.note
+    assert "per opponent" in tr("krt.auction.title")
+    assert "one trick" in offers[bid_label("piccolo_ouvert")].note
+    assert offers[bid_label("pass")].note == "out of the auction for good"
+
+
+def test_a_bid_by_mouse_joins_the_auction_everyone_reads(app: App) -> None:
+    table = table_for(app, (0,), forehand_seed(1, AUSTRIA), rules=AUSTRIA)
+    options = my_bid_turn(app, table)
+    before = table.game.view(0).bids
+    highest = options[-1]
+    click(app, table.panel_form.widgets[-1].rect.center)
+    assert table.game.view(2).bids == (*before, (0, highest))  # in every seat's view
+    assert table.seat_badge(0) == bid_label(highest)
+    assert not table.panel_form.widgets  # the panel is gone until the seat speaks again
+
+
+def test_a_bid_by_keyboard_down_then_enter(app: App) -> None:
+    table = table_for(app, (0,), forehand_seed(1, AUSTRIA), rules=AUSTRIA)
+    options = my_bid_turn(app, table)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN, "\r")
+    assert table.game.view(0).bids[-1] == (0, options[1])
+
+
+def test_a_whole_austrian_deal_from_the_auction_to_the_score(app: App) -> None:
+    table = table_for(app, (0,), forehand_seed(0, AUSTRIA), deals=1, rules=AUSTRIA)
+    play_my_part(app, table, 0)
+    wait_until(app, lambda: app.scenes.top.name == "score", seconds=30)
+    view = table.game.view(0)
+    assert view.bids and view.bids[0][0] == 0  # forehand spoke first
+    assert view.contract is not None and table.scored.contract == view.contract
+    assert sum(table.scored.settlement) == 0 and len(view.score_sheet) == 1
 
 
 def test_a_whole_deal_as_declarer_by_mouse_and_keyboard(app: App) -> None:
@@ -159,3 +231,109 @@ def test_a_match_of_four_deals_ends_on_the_final_score_sheet(app: App) -> None:
     score = app.scenes.top
     assert score.sheet.over and len(table.game.view(0).score_sheet) == 4
     assert sum(table.game.view(0).totals) == 0
+
+
+def test_a_hint_in_the_auction_names_a_bid_and_rings_its_box(app: App) -> None:
+    table = table_for(app, (0,), forehand_seed(1, AUSTRIA), rules=AUSTRIA)
+    my_bid_turn(app, table)
+    key(app, pygame.K_h, "h")
+    wait_until(app, lambda: table.current_hint() is not None)
+    hint = table.current_hint()
+    assert hint is not None
+    word = bid_word(hint.decision.action)
+    assert table.hint_words().startswith(f"Hint: say “{bid_label(word)}”")
+    offers = [w.rect for w in table.panel_form.widgets if w.label == bid_label(word)]
+    assert table.hint_spots(hint.decision.action) == offers
+    key(app, pygame.K_RETURN, "\r")  # the hinted bid has the focus
+    assert table.game.view(0).bids[-1] == (0, word)
+
+
+def test_the_rules_opened_from_the_pause_are_the_tables_own(app: App) -> None:
+    assert app.settings.koenigrufen_rules == "cardavia"
+    table = table_for(app, (0,), forehand_seed(1, AUSTRIA), rules=AUSTRIA)
+    my_bid_turn(app, table)
+    key(app, pygame.K_ESCAPE)
+    pause = app.scenes.top
+    rules_button = next(w for w in pause.form.widgets if getattr(w, "label", "") == tr("pause.rules"))
+    click(app, rules_button.rect.center)
+    lines = [line for line, *_ in app.scenes.top.lines]
+    assert "The rules in use: Upper Austria (OÖ 4/2023)" in lines
+
+
+def announce_turn(app: App, table: KoenigrufenTable) -> None:
+    """Plays seat 0's part (passing, the talon and discard as offered) up to its first word of the
+    announcement round with something to announce."""
+    while not (
+        table.game.phase == "announce"
+        and table.game.to_act == 0
+        and table.awaiting == "human"
+        and not table.busy
+        and table.game.view(0).may_announce
+    ):
+        human_turn(app, table)
+        assert table.game.phase != "scored", "no announcement to make in this deal"
+        phase = table.game.phase
+        if phase == "discard":
+            for card in a_discard(table):
+                click_card(app, table, card)
+            click(app, table.panel_form.widgets[0].rect.center)
+        elif phase == "tricks":
+            click_card(app, table, sorted(table.playable(0))[0])
+        elif phase == "bid" and "dreier" in table.game.view(0).bid_options:
+            offers = {w.label: w for w in table.panel_form.widgets}
+            click(app, offers[bid_label("dreier")].rect.center)
+        elif table.game.to_act == 0 and not (phase == "announce" and table.game.view(0).may_announce):
+            key(app, pygame.K_RETURN, "\r")
+
+
+def dreier_seed() -> int:
+    """A deal where seat 0 gets the Dreier it bids, the computers bidding as the easy player does."""
+    screenshot = load_tool("screenshot")
+    return next(s for s in range(7, 3000) if screenshot.auction_ends(AUSTRIA, s, "dreier"))
+
+
+def test_bonuses_picked_by_mouse_are_announced_at_once_for_all_to_read(app: App) -> None:
+    table = table_for(app, (0,), dreier_seed(), deals=1, rules=AUSTRIA)
+    announce_turn(app, table)
+    view = table.game.view(0)
+    offers = {w.label: w for w in table.panel_form.widgets}
+    picked = view.may_announce[:2]
+    for item in picked:
+        click(app, offers[bonus_name(item)].rect.center)
+    names = {bonus_name(item) for item in picked}
+    assert all(w.chosen for w in table.panel_form.widgets if isinstance(w, Offer) and w.label in names)
+    button = next(w for w in table.panel_form.widgets if w.label.startswith("Announce ("))
+    assert button.label == f"Announce ({len(picked)})"
+    click(app, button.rect.center)
+    said = table.game.view(2).said  # what every seat reads
+    assert said[-1].seat == 0 and said[-1].word == "announce" and set(said[-1].items) == set(picked)
+
+
+def test_good_said_by_keyboard_closes_the_declarers_announcements(app: App) -> None:
+    table = table_for(app, (0,), dreier_seed(), deals=1, rules=AUSTRIA)
+    announce_turn(app, table)
+    assert table.panel_form.widgets[0].label == "Ich liege"
+    key(app, pygame.K_RETURN, "\r")  # the focus starts on it
+    said = table.game.view(0).said
+    assert said[-1].seat == 0 and said[-1].word == "pass"
+    wait_until(app, lambda: not table.queue)
+    assert any("Ich liege" in line for line in table.log.lines)
+
+
+def test_the_deal_sheet_lists_each_settled_item_with_what_each_player_gets(app: App) -> None:
+    app.settings = app.settings.with_(anim_speed="instant", think_time=0.0)
+    table = table_for(app, (0,), dreier_seed(), deals=1, rules=AUSTRIA)
+    announce_turn(app, table)
+    offers = {w.label: w for w in table.panel_form.widgets}
+    click(app, offers[bonus_name(table.game.view(0).may_announce[0])].rect.center)
+    click(app, next(w for w in table.panel_form.widgets if w.label.startswith("Announce (")).rect.center)
+    play_my_part(app, table, 0)
+    wait_until(app, lambda: app.scenes.top.name == "score", seconds=60)
+    sheet = app.scenes.top.sheet
+    assert sheet.items and sheet.items == table.scored.items
+    assert any(item.announced and item.seat == 0 for item in sheet.items)
+    for item in sheet.items:
+        assert sum(item.amounts) == 0
+    totals = [sum(item.amounts[seat] for item in sheet.items) for seat in range(4)]
+    assert tuple(totals) == table.scored.settlement  # the lines add up to what the match sheet shows
+    assert item_label(sheet.items[0]).startswith("Game")

@@ -12,7 +12,12 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 SCENE_FILES = {"table", "score", "start", "characters_scene"}  # a game package's scene modules
-BASES = {"game.scenes.navigation", "game.scenes.table_scene", "game.scenes.trick_table"}
+BASES = {
+    "game.scenes.navigation",
+    "game.scenes.table_scene",
+    "game.scenes.trick_table",
+    "game.scenes.card_start",
+}
 DISPLAY = ("game.ui", "game.engine", "game.app")  # what draws; scenes and the window may use it
 
 

@@ -14,3 +14,11 @@ def test_1500_random_events_raise_nothing() -> None:
     visited = set(report["scenes_visited"])
     assert "menu" in visited and visited & {"falkenstein", "koenigrufen", "twotenjack"}, visited
     assert "history" in visited and report["history_sheets"] >= 1, report
+
+
+def test_the_monkey_bids_in_a_koenigrufen_auction() -> None:
+    """Heading first for the auction: the menu's rules turned to a profile with bidding, a person's bid
+    panel reached and clicked about, nothing raised."""
+    report = monkey.run(1500, seed=5, first_goal="auction")
+    assert report["exceptions"] == 0
+    assert "auction" in report["scenes_visited"], report

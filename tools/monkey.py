@@ -47,10 +47,22 @@ from game.ui.widgets import Button, Choice, Form, Hotspot, TextInput, Widget
 DT = 1 / 60
 MIN_W, MIN_H, MAX_W, MAX_H = 960, 540, 1920, 1080
 TABLES = ("falkenstein", "koenigrufen", "twotenjack")
-GOALS = (*TABLES, "settings", "rules", "characters", "handover", "score", "pause", "history")
+# "auction": a Königrufen table under a profile with bidding, at a person's bid (not a scene: the panel)
+GOALS = (
+    *TABLES,
+    "settings",
+    "rules",
+    "characters",
+    "handover",
+    "score",
+    "pause",
+    "history",
+    "auction",
+    "houserules",
+)
 FORMS = ("form", "panel_form", "host_form", "controls")
 # events spent in a goal's scene once reached (others: 40 to 150)
-DWELL = {table: (300, 900) for table in TABLES} | {
+DWELL = {table: (300, 900) for table in (*TABLES, "auction")} | {
     "score": (100, 400),
     "settings": (100, 300),
     "rules": (60, 200),
@@ -139,10 +151,13 @@ class Monkey:
             self.restarts += 1
         if self.top is not None:
             self.visited.add(self.top.name)
+            if _bidding(self.top):
+                self.visited.add("auction" if self.top.game.phase == "bid" else "announce")
             if _from_history(self.top) and self.top is not self._sheet:
                 self._sheet = self.top
                 self.history_sheets += 1
-            if self.top.name == self.goal and not self.goal_reached:
+            here = "auction" if _bidding(self.top) else self.top.name
+            if here == self.goal and not self.goal_reached:
                 self.goal_reached = True
                 low, high = DWELL.get(self.goal, (40, 150))
                 self.goal_left = min(self.goal_left, self.rng.randint(low, high))
@@ -259,10 +274,10 @@ class Monkey:
         missing = [g for g in GOALS if g not in self.visited]
         self.goal = self.rng.choice(missing or GOALS)
         self.goal_reached = False
-        table_goal = self.goal in (*TABLES, "handover", "score")
+        table_goal = self.goal in (*TABLES, "handover", "score", "auction")
         self.goal_left = self.rng.randint(1500, 3000) if table_goal else 400
         self.setup_left = self.rng.randint(0, 6)
-        self.table = self.goal if self.goal in TABLES else self.rng.choice(TABLES)
+        self.table = self.table_for(self.goal)
         pace = self.app.settings
         if table_goal and (
             pace.anim_speed in ("slow", "normal") or pace.think_time > 0.3 or self.goal == "score"
@@ -273,6 +288,12 @@ class Monkey:
             )
             self.app.apply_settings(pace.with_(anim_speed=speed, think_time=0.05))
 
+    def table_for(self, goal: str) -> str:
+        """The table a goal is pursued at: its own, Königrufen's for its panels, else any."""
+        if goal in TABLES:
+            return goal
+        return "koenigrufen" if goal in ("auction", "houserules") else self.rng.choice(TABLES)
+
     def steer(self) -> None:
         name = self.top.name
         if name == "menu":
@@ -282,7 +303,7 @@ class Monkey:
         elif name == "pause":
             if self.goal in ("pause", "settings", "rules") and not self.goal_reached:
                 self.click_widget(lambda w: self.goal in ("settings", "rules") and self._button_for(w))
-            elif self.goal in (*TABLES, "handover", "score") and self._table_fits():
+            elif self.goal in (*TABLES, "handover", "score", "auction") and self._table_fits():
                 self.key(pygame.K_ESCAPE)
             else:
                 buttons = [w for w in self.widgets() if isinstance(w, Button)]
@@ -314,6 +335,8 @@ class Monkey:
             return False
         if self.goal in TABLES:
             return table.name == self.goal
+        if self.goal == "auction":
+            return table.name == "koenigrufen" and table.game.config.profile.bidding is not None
         if self.goal == "handover":
             if table.name == "falkenstein":
                 return table.setup.mode == "hotseat"
@@ -360,11 +383,29 @@ class Monkey:
             return
         if self.goal == "handover" and not self._hot_seat(menu):
             return
+        house_button = self._menu_button(menu.starts["koenigrufen"].open_house_rules)
+        if self.goal == "houserules" and house_button is not None:
+            self.click(_inside(house_button, self.rng))
+            return
+        if self.goal == "auction" and not self._auction(menu):
+            return
         button = menu.start_button
         if button is not None and button.enabled:
             self.click(_inside(button, self.rng))
         else:
             self.setup_left = 3
+
+    def _auction(self, menu: Any) -> bool:
+        """Königrufen's rules have an auction (any but the seed's preset); clicks toward them if not."""
+        from game.games.koenigrufen import house
+
+        rules = next(
+            (w for w in menu.form.widgets if isinstance(w, Choice) and w.value in house.CHOICES), None
+        )
+        if rules is None or rules.value != "cardavia":
+            return True
+        self.click((rules.box.right - 6, rules.box.centery))
+        return False
 
     def _menu_button(self, action: Any) -> Button | None:
         return next(
@@ -502,6 +543,16 @@ def _inside(widget: Widget, rng: random.Random) -> tuple[int, int]:
     return rng.randint(r.left, max(r.left, r.right - 1)), rng.randint(r.top, max(r.top, r.bottom - 1))
 
 
+def _bidding(scene: Any) -> bool:
+    """A Königrufen table where a person is choosing a bid in the auction panel, or what to announce."""
+    return (
+        scene.name == "koenigrufen"
+        and scene.game.phase in ("bid", "announce")
+        and scene.awaiting == "human"
+        and bool(scene.panel_form.widgets)
+    )
+
+
 def _from_history(scene: Any) -> bool:
     """A score sheet opened from the History (its way out notes when its match finished)."""
     return scene is not None and scene.name == "score" and bool(scene.way_out.note)
@@ -547,6 +598,7 @@ def run(events: int, seed: int, first_goal: str = "") -> dict[str, Any]:
         monkey = Monkey(seed)
         if first_goal:
             monkey.goal, monkey.goal_left = first_goal, 500
+            monkey.table = monkey.table_for(first_goal)
         monkey.run(events)
         return monkey.report()
 

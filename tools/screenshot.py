@@ -15,8 +15,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 SCENES = (
     "menu",
+    "menu-koenigrufen",
     "settings",
+    "houserules",
     "rules",
+    "rules-koenigrufen",
     "falkenstein",
     "hotseat",
     "fireworks",
@@ -28,6 +31,14 @@ SCENES = (
     "koenigrufen-discard",
     "koenigrufen-score",
     "koenigrufen-hint",
+    "koenigrufen-auction",
+    "koenigrufen-announce",
+    "koenigrufen-bonus-score",
+    "koenigrufen-sechserdreier",
+    "koenigrufen-ouvert",
+    "koenigrufen-trischaken",
+    "koenigrufen-dreier-score",
+    "koenigrufen-piccolo-score",
     "twotenjack",
     "twotenjack-6",
     "twotenjack-score",
@@ -42,6 +53,20 @@ def build(app, scene: str):
         from game.scenes.menu import MenuScene
 
         return MenuScene(app), 0.0
+    if scene == "menu-koenigrufen":  # its start section, the rules chosen beside the seats
+        from game.scenes.menu import MenuScene
+
+        menu = MenuScene(app)
+        menu.game = "koenigrufen"
+        return menu, 0.0
+    if scene == "houserules":  # the group's edit of austria: no Trischaken, Dreier worth 5, no holding
+        from game.games.koenigrufen import house, profile
+        from game.scenes.house_rules import HouseRulesScene
+
+        edited = house.with_value(house.based_on(profile.load("austria")), "dreier", won=5, lost=5)
+        edited = house.with_contract(house.with_option(edited, "hold", False), "trischaken", False)
+        app.settings = app.settings.with_(koenigrufen_rules=house.HOUSE, koenigrufen_house=edited)
+        return HouseRulesScene(app), 0.0
     if scene == "settings":
         from game.scenes.settings_scene import SettingsScene
 
@@ -50,12 +75,21 @@ def build(app, scene: str):
         from game.scenes.rules_scene import RulesScene
 
         return RulesScene(app, "falkenstein"), 0.0
+    if scene == "rules-koenigrufen":  # at its end, the profile in use (austria) read from its values
+        from game.scenes.rules_scene import RulesScene
+
+        app.settings = app.settings.with_(koenigrufen_rules="austria")
+        rules = RulesScene(app, "koenigrufen")
+        rules.relayout()
+        rules.scroller.scroll_to(rules.max_offset)
+        return rules, 1.0
     if scene == "handover":
         from game.scenes.handover import HandoverScene
 
         return HandoverScene(app, "Clara", "Gräfin Ilse is challenged.", lambda: None), 0.0
     if scene.startswith("koenigrufen"):
-        return _koenigrufen(app), 0.0
+        rules_id, contract, _moment = KOENIGRUFEN.get(scene, ("cardavia", None, ""))
+        return _koenigrufen(app, rules_id, contract), 0.0
     if scene.startswith("twotenjack"):
         return _twotenjack(app, 6 if scene.endswith("6") else 3), 0.0
     if scene == "history":  # a few matches played to their end in the scratch data directory
@@ -105,7 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     app = App((w, h), Settings(language=args.lang or "en"))
     scene, seconds = build(app, args.scene)
     app.scenes.push(scene)
-    if args.scene.startswith("koenigrufen"):
+    if args.scene in KOENIGRUFEN:
+        _rules, contract, moment = KOENIGRUFEN[args.scene]
+        _koenigrufen_moment(app, scene, moment, contract, args.scene.endswith("bonus-score"))
+    elif args.scene.startswith("koenigrufen"):
         moment = args.scene.partition("-")[2] or "trick"
         _koenigrufen_moment(app, scene, "trick" if moment == "hint" else moment)
     elif args.scene.startswith("twotenjack"):
@@ -151,22 +188,71 @@ def save_png(surface, path: str) -> None:
         )
 
 
-def _koenigrufen(app):
-    """You at seat 0 as the declarer, against three computers."""
+# scenes under a profile with an auction: (profile, the contract you bid and get, the moment shown)
+KOENIGRUFEN = {
+    "koenigrufen-auction": ("austria", None, "auction"),
+    "koenigrufen-announce": ("austria", None, "announce"),  # a defender: announce or double
+    "koenigrufen-bonus-score": ("austria", "dreier", "score"),  # you announce a bonus on your turn
+    "koenigrufen-sechserdreier": ("austria", "sechserdreier", "discard"),
+    "koenigrufen-ouvert": ("austria", "piccolo_ouvert", "ouvert"),
+    "koenigrufen-trischaken": ("austria", "trischaken", "score"),
+    "koenigrufen-dreier-score": ("austria", "dreier", "score"),
+    "koenigrufen-piccolo-score": ("cheltenham", "piccolo", "score"),
+}
+
+
+def auction_ends(rules, seed: int, contract: str | None) -> bool:
+    """Whether, computers bidding as the easy player does and you bidding `contract` whenever you may (else
+    passing), you at seat 0 get to play `contract`; with no contract, whether you speak after others."""
+    import random
+
+    from game.games.koenigrufen import easy
+    from game.games.koenigrufen.rules import Bid, KoenigrufenConfig, KoenigrufenGame, Pass
+
+    game = KoenigrufenGame(KoenigrufenConfig(profile=rules), seed)
+    if contract is None:
+        return game.view(0).forehand == 1
+    while game.phase == "bid" and game.to_act is not None:
+        seat = game.to_act
+        view = game.view(seat)
+        if seat != 0:
+            action = easy.choose(view, random.Random(0))
+        elif contract in view.bid_options:
+            action = Bid(0, contract)
+        elif "pass" in view.bid_options:
+            action = Pass(0)
+        else:
+            action = Bid(0, view.bid_options[0])
+        game.apply(action)
+    view = game.view(0)
+    return view.contract == contract and view.declarer == 0
+
+
+def _koenigrufen(app, rules_id: str = "cardavia", contract: str | None = None):
+    """You at seat 0 as the declarer (of `contract` under a profile with an auction), against computers."""
+    from game.games.koenigrufen import profile
     from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
     from game.games.koenigrufen.table import KoenigrufenTable
     from game.seating import CardTableSetup, SeatPlayer
 
-    seed = next(s for s in range(7, 300) if KoenigrufenGame(KoenigrufenConfig(), s).declarer == 0)
+    rules = profile.load(rules_id)
+    if rules.bidding is None:
+        seed = next(s for s in range(7, 300) if KoenigrufenGame(KoenigrufenConfig(), s).declarer == 0)
+    else:
+        seed = next(s for s in range(7, 3000) if auction_ends(rules, s, contract))
     seats = (SeatPlayer("Clara", True), *(SeatPlayer(n, False) for n in ("Anton", "Berta", "Carl")))
-    return KoenigrufenTable(app, CardTableSetup("koenigrufen", seats, seed))
+    return KoenigrufenTable(app, CardTableSetup("koenigrufen", seats, seed, rules=rules))
 
 
-def _koenigrufen_moment(app, table, moment: str) -> None:
-    """Plays through the table's own input until the moment to show: call, talon, discard, trick, score."""
+def _koenigrufen_moment(app, table, moment: str, contract: str | None = None, announce: bool = False) -> None:
+    """Plays through the table's own input until the moment to show: auction, call, talon, discard,
+    trick, ouvert (the hands laid open after the first trick), score. In the auction you bid `contract`
+    whenever you may, else pass; in the announcements you say good, or (`announce`) announce the bonus
+    you may announce first."""
     import pygame
 
-    from game.games.koenigrufen.cards import legal_discards
+    from game.games.koenigrufen.rules import Announce, AnnouncePass
+    from game.games.koenigrufen.table import bid_action
 
     def settle() -> None:
         for _ in range(2000):
@@ -177,27 +263,57 @@ def _koenigrufen_moment(app, table, moment: str) -> None:
     def press(key: int) -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
 
-    target = {"call": "call", "talon": "talon", "discard": "discard", "trick": "tricks", "score": "scored"}[
-        moment
-    ]
-    for _ in range(60):
+    target = {
+        "auction": "bid",
+        "announce": "announce",
+        "call": "call",
+        "talon": "talon",
+        "discard": "discard",
+        "trick": "tricks",
+        "ouvert": "tricks",
+        "score": "scored",
+    }[moment]
+    for _ in range(80):
         settle()
         phase = table.game.phase
-        if (phase == target and (moment != "trick" or len(table.trick) >= 2)) or app.scenes.top is not table:
+        view = table.game.view(0)
+        shown = moment != "ouvert" or (any(view.open_hands) and len(table.trick) >= 2)
+        if (phase == target and (moment != "trick" or len(table.trick) >= 2) and shown) or (
+            app.scenes.top is not table
+        ):
             break
-        if phase in ("call", "talon"):
+        if phase == "bid":
+            options = view.bid_options
+            word = contract if contract is not None and contract in options else None
+            table.act(bid_action(0, word or ("pass" if "pass" in options else options[0])))
+        elif phase == "announce":
+            mine = [said for said in view.said if said.seat == 0 and said.word == "announce"]
+            if announce and view.may_announce and not mine:
+                table.act(Announce(0, view.may_announce[:1]))
+            else:
+                table.act(AnnouncePass(0))
+        elif phase in ("call", "talon"):
             press(pygame.K_RETURN)
         elif phase == "discard":
-            table.chosen = list(legal_discards(table.game.view(0).hand)[0])
+            table.chosen = list(_a_discard(table))
             table._discard()
         elif phase == "tricks":
             table.play_card([s.code for s in table.hand].index(sorted(table.playable(0))[0]))
         app.step(1 / 60)
     if moment == "discard":
-        table.chosen = list(legal_discards(table.game.view(0).hand)[0])[:2]
+        table.chosen = list(_a_discard(table))[:-1]
         table.human_panel(0)
     for _ in range(40):
         app.step(1 / 60)
+
+
+def _a_discard(table) -> tuple[str, ...]:
+    """The first legal discard of the contract played."""
+    from game.games.koenigrufen.cards import legal_discards
+
+    view = table.game.view(0)
+    contract = view.profile.contract(view.contract)
+    return legal_discards(view.hand, contract.discard, contract.trumps_first)[0]
 
 
 def _ask_hint(app, table) -> None:

@@ -15,7 +15,10 @@ from game.ui.widgets import Button, Form, Label, TextInput
 
 
 class CardTableStart:
-    """Who sits at a card table: a person or the computer in each seat, and how well the computers play."""
+    """Who sits at a card table: a person or the computer in each seat, and how well the computers play.
+    A game with rules to choose adds its rows (`option_rows`, `add_options`) above the level."""
+
+    option_rows = 0
 
     def __init__(self, menu: Page, game: GameSpec) -> None:
         counts = tuple(range(game.seats[0], game.seats[1] + 1))
@@ -27,7 +30,7 @@ class CardTableStart:
 
     def build(self, form: Form, col: Column) -> Button:
         """Adds the seat rows, the computers' level and the Start button; returns the Start button."""
-        self._fit_rows(col, 1 + self.count + 2)
+        self._fit_rows(col, 1 + self.count + 2 + self.option_rows)
         level_label = tr("menu.ai_level")
         widest = max(text.size_of(words, theme.SIZE_BODY)[0] for words in (tr("menu.players"), level_label))
         share = min(0.6, max(0.25, (widest + self.menu.g(14)) / col.width))  # one edge for both boxes
@@ -52,11 +55,15 @@ class CardTableStart:
             form.add(choice(left, "", kinds, self.humans[i], store(self.humans, i, self.menu.relayout)))
             placeholder = tr("menu.player_n" if self.humans[i] else "menu.computer_n", n=i + 1)
             form.add(TextInput(right, self.names[i], store(self.names, i), NAME_LEN, placeholder))
+        self.add_options(form, col, share)
         levels = [(level, tr(f"menu.ai_level.{level}")) for level in LEVELS]
         form.add(choice(col.next(), level_label, levels, self.level, self._set_level, share))
         start = Button(col.next(), tr("menu.start"), self.start, primary=True)
         form.add(start)
         return start
+
+    def add_options(self, form: Form, col: Column, share: float) -> None:
+        """The game's own rows (`option_rows` of them); none by default."""
 
     def _fit_rows(self, col: Column, rows: int) -> None:
         """Tightens the gaps (then the rows) so six seats, the level and Start stay inside the panel."""
@@ -82,7 +89,11 @@ class CardTableStart:
             )
             for i in range(self.count)
         )
-        return CardTableSetup(self.game, seats, seed)
+        return CardTableSetup(self.game, seats, seed, rules=self.rules())
+
+    def rules(self) -> object | None:
+        """The rule profile the table plays (None: the game's default)."""
+        return None
 
     def note(self) -> str:
         return ""

@@ -6,6 +6,7 @@ no circle. A game's own scenes are named in its registry entry and loaded when f
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -43,9 +44,12 @@ def resume(app: App, journal: Journal) -> Scene:
     return scene
 
 
-def demo(app: App, game: str, seed: int, players: int | None = None, level: str = "easy") -> Scene:
-    """A table of `game` where the computer plays every seat."""
-    return table(app, spec(game).demo_setup(seed, players, level))
+def demo(
+    app: App, game: str, seed: int, players: int | None = None, level: str = "easy", rules: object = None
+) -> Scene:
+    """A table of `game` where the computer plays every seat (under the rule profile `rules`, if given)."""
+    setup = spec(game).demo_setup(seed, players, level)
+    return table(app, setup if rules is None else replace(setup, rules=rules))
 
 
 def history(app: App) -> Scene:
@@ -58,6 +62,12 @@ def settings(app: App) -> Scene:
     from game.scenes.settings_scene import SettingsScene
 
     return SettingsScene(app)
+
+
+def house_rules(app: App) -> Scene:
+    from game.scenes.house_rules import HouseRulesScene
+
+    return HouseRulesScene(app)
 
 
 def rules(app: App, game: str) -> Scene:

@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.scene import Scene
+from game.games.koenigrufen import house
+from game.games.koenigrufen.profile import Profile
+from game.games.koenigrufen.words import profile_rules
 from game.i18n import tr
 from game.registry import GAMES
 from game.ui import text, theme
@@ -78,7 +81,7 @@ class RulesScene(Scene):
         self.lines, self.marks = [], []
         body_h = text.line_height(BODY)
         y = 0
-        for raw in tr(f"rules.{self.game}").split("\n"):
+        for raw in self.source().split("\n"):
             line = raw.strip()
             if not line:
                 continue
@@ -103,6 +106,22 @@ class RulesScene(Scene):
                 y += body_h
             y += g(6)
         self.scroller.place(self.view, self.page.right, y, g)
+
+    def source(self) -> str:
+        """The game's rules; Königrufen's end with the profile in use, read from its values."""
+        words = tr(f"rules.{self.game}")
+        if self.game == "koenigrufen":
+            words += "\n" + profile_rules(self.profile_in_use())
+        return words
+
+    def profile_in_use(self) -> Profile:
+        """The rules of the Königrufen table beneath (opened from its pause), else those the menu chose."""
+        for scene in reversed(self.app.scenes.stack):
+            rules = getattr(scene, "rules", None)
+            if isinstance(rules, Profile):
+                return rules
+        settings = self.app.settings
+        return house.in_use(settings.koenigrufen_rules, settings.koenigrufen_house)
 
     # scrolling ----------------------------------------------------------------------------------
     @property

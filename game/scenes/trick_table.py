@@ -136,6 +136,10 @@ class TrickTable(TableScene):
         """Where a hinted decision other than a card from the hand is marked (a king, a talon half)."""
         return []
 
+    def move_words(self, action: Any) -> str:
+        """A game's own words for a hinted move the shared ones do not name (a bid…); "" if none."""
+        return ""
+
     def hint_ready(self, action: Any) -> None:
         """A hint has just been worked out (a game may put the keyboard focus on what it names)."""
 
@@ -434,7 +438,10 @@ class TrickTable(TableScene):
         decision = hint.decision
         action = decision.action
         words: dict[str, str] = {}
-        if getattr(action, "card", None) is not None:
+        named = self.move_words(action)
+        if named:
+            words["move"] = named
+        elif getattr(action, "card", None) is not None:
             name = self.card_name(action.card)
             words["card"] = tr("hint.face_down", card=name) if getattr(action, "face_down", False) else name
             words["move"] = tr("hint.do.play", card=words["card"])
@@ -698,6 +705,7 @@ class TrickTable(TableScene):
             )
             badge = self.seat_badge(seat)
             if badge:
+                badge = text.fit(badge, theme.SIZE_SMALL - 4, plate.width - 20, bold=True)
                 tag = text.render(badge, theme.SIZE_SMALL - 4, theme.INK, bold=True)
                 box = tag.get_rect(bottomright=(plate.right - 4, plate.y + 2)).inflate(12, 4)
                 draw_panel(surface, box, "primary")

@@ -114,6 +114,41 @@ class Button(Widget):
         self._focus_ring(surface)
 
 
+class Offer(Button):
+    """A choice with its terms: the name and, right-aligned, what it is worth on one line, what it means
+    in a smaller line under them (a bid of the auction, with what it pays). `chosen` marks one picked
+    among several to be said at once (bonuses to announce)."""
+
+    def __init__(
+        self, rect: pygame.Rect, label: str, aside: str, note: str, on_click: Callable[[], object]
+    ) -> None:
+        super().__init__(rect, label, on_click, size=theme.SIZE_SMALL)
+        self.aside, self.note = aside, note
+        self.chosen = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lit = self.hover or self.focused
+        draw_panel(
+            surface, self.rect, "pressed" if self.pressed or self.chosen else "hover" if lit else "button"
+        )
+        if self.chosen:
+            pygame.draw.rect(surface, theme.BRASS_LIGHT, self.rect.inflate(-4, -4), 2, border_radius=6)
+        inner = self.rect.inflate(-16, -6)
+        note_size = self.size - 5
+        top = inner.y + max(
+            0, (inner.height - text.line_height(self.size) - text.line_height(note_size)) // 2
+        )
+        aside_w = text.size_of(self.aside, note_size)[0] if self.aside else 0
+        name = text.fit(self.label, self.size, inner.width - aside_w - 8, bold=True)
+        text.draw(surface, name, (inner.x, top), self.size, theme.CREAM, bold=True)
+        if self.aside:
+            y = top + text.line_height(self.size) - text.line_height(note_size) - 1
+            text.draw(surface, self.aside, (inner.right, y), note_size, theme.BRASS_LIGHT, "topright")
+        note = text.fit(self.note, note_size, inner.width)
+        text.draw(surface, note, (inner.x, top + text.line_height(self.size)), note_size, theme.PARCHMENT)
+        self._focus_ring(surface)
+
+
 def _arrow(
     surface: pygame.Surface, centre: tuple[int, int], size: int, left: bool, colour: tuple[int, int, int]
 ) -> None:

@@ -1,4 +1,5 @@
-"""The end of a Königrufen deal: both piles counted in threes, the 36 needed, the settlement, the sheet."""
+"""The end of a Königrufen deal: both piles counted in threes and what was needed (or, in a negative contract
+and in Trischaken, each player's tricks and card points), the settlement, the match's sheet."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pygame
 
 from game.engine.scene import Scene
 from game.games.koenigrufen.sheet import DealSheet, Group
+from game.games.koenigrufen.words import contract_name, item_label
 from game.i18n import tr
 from game.sheets import WayOut
 from game.ui import text, theme
@@ -46,11 +48,14 @@ class KoenigrufenScore(Scene):
         w, h = self.app.size
         sheet = self.sheet
         text.draw(surface, sheet.title, (w // 2, 14), theme.SIZE_H1, theme.BRASS_LIGHT, "midtop", shadow=True)
-        if sheet.piles:
-            colour = theme.SUCCESS if sheet.won else theme.FAILURE
+        if sheet.result:
+            colour = theme.CREAM if sheet.won is None else theme.SUCCESS if sheet.won else theme.FAILURE
             text.draw(surface, sheet.result, (w // 2, 66), theme.SIZE_BODY, colour, "midtop", italic=True)
             left = pygame.Rect(24, 104, w * 60 // 100 - 36, h - 104 - 96)
-            self._draw_piles(surface, left, sheet.piles)
+            if sheet.players:
+                self._draw_players(surface, left)
+            else:
+                self._draw_piles(surface, left, sheet.piles)
         right = pygame.Rect(w * 60 // 100, 104, w * 40 // 100 - 24, h - 104 - 96)
         self._draw_sheet(surface, right)
         self.form.draw(surface)
@@ -75,8 +80,66 @@ class KoenigrufenScore(Scene):
                 bold=True,
             )
             if i == 0:
-                text.draw(surface, tr("kr.needed"), box.topright, theme.SIZE_SMALL, theme.SEPIA, "topright")
+                text.draw(
+                    surface, self.sheet.objective, box.topright, theme.SIZE_SMALL, theme.SEPIA, "topright"
+                )
             self._draw_groups(surface, box.inflate(0, -text.line_height(theme.SIZE_SMALL)).move(0, 12), pile)
+
+    def _draw_players(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Each player's tricks, card points and gain: the count where each plays for himself or tricks
+        are the objective."""
+        draw_panel(surface, area, "paper")
+        inner = area.inflate(-24, -20)
+        sheet = self.sheet
+        text.draw(surface, tr("krt.players"), inner.topleft, theme.SIZE_SMALL, theme.INK, bold=True)
+        text.draw(surface, sheet.objective, inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright")
+        columns = ("krt.col.player", "krt.col.tricks", "krt.col.points", "krt.col.gets")
+        xs = (inner.x, inner.x + inner.width * 45 // 100, inner.x + inner.width * 65 // 100, inner.right)
+        anchors = ("topleft", "topright", "topright", "topright")
+        y = inner.y + text.line_height(theme.SIZE_SMALL) * 2
+        for key, x, anchor in zip(columns, xs, anchors, strict=True):
+            text.draw(surface, tr(key), (x, y), theme.SIZE_SMALL - 2, theme.SEPIA, anchor, italic=True)
+        y += text.line_height(theme.SIZE_SMALL) + 4
+        pygame.draw.line(surface, theme.SEPIA, (inner.x, y), (inner.right, y), 1)
+        y += 8
+        row_h = (inner.bottom - y) // max(1, len(sheet.players))
+        card_w = 30
+        card_h = self.app.cards.size_for(card_w)[1]
+        for seat, player in enumerate(sheet.players):
+            colour = theme.WALNUT if player.gets >= 0 else theme.VERMILION
+            cells = (sheet.names[seat], str(player.tricks), str(player.points), f"{player.gets:+d}")
+            for cell, x, anchor in zip(cells, xs, anchors, strict=True):
+                shown = text.fit(cell, theme.SIZE_BODY, xs[1] - xs[0] - 80) if x == inner.x else cell
+                text.draw(
+                    surface, shown, (x, y), theme.SIZE_BODY, colour if x == inner.right else theme.INK, anchor
+                )
+            top = y + text.line_height(theme.SIZE_BODY) + 2
+            if top + card_h <= y + row_h:  # the tricks it took, overlapped to fit the row
+                n = len(player.cards)
+                step = min(card_w * 0.55, (inner.width - card_w) / max(1, n - 1))
+                for i, card in enumerate(player.cards):
+                    surface.blit(
+                        self.app.cards.face("tarock", card, card_w), (round(inner.x + i * step), top)
+                    )
+            y += row_h
+
+    def _draw_items(self, surface: pygame.Surface, inner: pygame.Rect, y: int, first: int, col: int) -> int:
+        """The deal's settlement line by line (the game, each bonus silent or announced, made or failed,
+        its Kontra) with what each player gets, above the match's lines; returns the y under them."""
+        small = theme.SIZE_SMALL - 3
+        text.draw(surface, tr("krt.this_deal"), (inner.x + 8, y), small, theme.BRASS_LIGHT, italic=True)
+        y += text.line_height(small)
+        for item in self.sheet.items:
+            text.draw(
+                surface, text.fit(item_label(item), small, first - 12), (inner.x + 8, y), small, theme.CREAM
+            )
+            for seat, amount in enumerate(item.amounts):
+                colour = theme.SUCCESS if amount > 0 else theme.FAILURE if amount < 0 else theme.DIM
+                at = (inner.x + first + seat * col + col // 2, y)
+                text.draw(surface, f"{amount:+d}" if amount else "·", at, small, colour, "midtop")
+            y += text.line_height(small)
+        pygame.draw.line(surface, theme.SEPIA, (inner.x, y + 3), (inner.right, y + 3), 1)
+        return y + 10
 
     def _draw_groups(self, surface: pygame.Surface, box: pygame.Rect, groups: tuple[Group, ...]) -> None:
         card_w = 34
@@ -105,22 +168,31 @@ class KoenigrufenScore(Scene):
         sheet = self.sheet
         inner = area.inflate(-24, -20)
         text.draw(surface, tr("kr.sheet"), inner.topleft, theme.SIZE_SMALL, theme.BRASS_LIGHT, bold=True)
-        col = (inner.width - 60) // 4
+        first = (
+            (210 if sheet.items else 150) if sheet.contracts else 60
+        )  # a line's label: deal, contract, item
+        col = (inner.width - first) // 4
         y = inner.y + text.line_height(theme.SIZE_SMALL) + 8
         for seat in range(4):
             name = text.fit(sheet.names[seat], theme.SIZE_SMALL - 3, col - 6)
             text.draw(
                 surface,
                 name,
-                (inner.x + 60 + seat * col + col // 2, y),
+                (inner.x + first + seat * col + col // 2, y),
                 theme.SIZE_SMALL - 3,
                 theme.PARCHMENT,
                 "midtop",
             )
         y += text.line_height(theme.SIZE_SMALL) + 4
         line_h = text.line_height(theme.SIZE_SMALL) + 2
-        for entry in sheet.lines[-12:]:
-            text.draw(surface, str(entry.deal_no), (inner.x + 8, y), theme.SIZE_SMALL, theme.PARCHMENT)
+        if sheet.items:
+            y = self._draw_items(surface, inner, y, first, col)
+        room = max(1, (inner.bottom - text.line_height(theme.SIZE_BODY) * 2 - 16 - y) // line_h)
+        for entry in sheet.lines[-min(12, room) :]:
+            label = str(entry.deal_no)
+            if sheet.contracts:
+                label = text.fit(f"{label} {contract_name(entry.contract)}", theme.SIZE_SMALL - 2, first - 8)
+            text.draw(surface, label, (inner.x + 8, y), theme.SIZE_SMALL - 2, theme.PARCHMENT)
             for seat in range(4):
                 value = entry.settlement[seat]
                 colour = theme.SUCCESS if value > 0 else theme.FAILURE if value < 0 else theme.CREAM
@@ -128,7 +200,7 @@ class KoenigrufenScore(Scene):
                 text.draw(
                     surface,
                     f"{value:+d}{mark}",
-                    (inner.x + 60 + seat * col + col // 2, y),
+                    (inner.x + first + seat * col + col // 2, y),
                     theme.SIZE_SMALL,
                     colour,
                     "midtop",
@@ -143,7 +215,7 @@ class KoenigrufenScore(Scene):
             text.draw(
                 surface,
                 f"{total:+d}",
-                (inner.x + 60 + seat * col + col // 2, y),
+                (inner.x + first + seat * col + col // 2, y),
                 theme.SIZE_BODY,
                 theme.BRASS_LIGHT if total == best else theme.CREAM,
                 "midtop",

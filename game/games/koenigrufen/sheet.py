@@ -1,5 +1,7 @@
 """The sheet at the end of a Königrufen deal or match, as plain data (the table and the History draw it):
-both piles counted in threes, the result, and the match's score sheet with its totals."""
+the contract's outcome (both piles counted in threes for a positive contract; each player's tricks and
+card points for a negative contract or Trischaken), the result, and the match's score sheet, each deal
+under its contract's name, with its totals."""
 
 from __future__ import annotations
 
@@ -8,13 +10,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import seating
-from game.games.koenigrufen.cards import CARD_POINTS
+from game.games.koenigrufen.cards import CARD_POINTS, pile_points
+from game.games.koenigrufen.core import ScoreItem
 from game.games.koenigrufen.rules import DealScored, ScoreLine
-from game.games.koenigrufen.words import log_lines
+from game.games.koenigrufen.words import contract_name, log_lines
 from game.i18n import tr
 from game.seating import CardTableSetup
 
 Group = tuple[tuple[str, ...], int]  # three cards (or the remainder) and what they count
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat's own tally, where each counts for himself (Trischaken) or tricks are the objective."""
+
+    tricks: int
+    points: int  # the card points of the tricks it took, counted in threes
+    gets: int  # what the deal's settlement gives it
+    cards: tuple[str, ...] = ()  # the cards of its tricks, in the order taken
 
 
 @dataclass(frozen=True)
@@ -28,6 +41,10 @@ class DealSheet:
     totals: tuple[int, ...]
     over: bool
     log: tuple[str, ...] = ()
+    players: tuple[Player, ...] = ()  # per seat, for a negative contract or Trischaken (else empty)
+    objective: str = ""  # what the declaring side needed, in words
+    contracts: bool = False  # the lines are named by their contract (a profile with an auction)
+    items: tuple[ScoreItem, ...] = ()  # the deal's settlement line by line, where the engine reports it
 
 
 def groups_of_three(cards: tuple[str, ...]) -> tuple[Group, ...]:
@@ -45,27 +62,70 @@ def deal_sheet(
     """The sheet after the deal `scored` (None: a match ended before its first deal was scored)."""
     lines = tuple(view.score_sheet)
     title = tr("kr.final") if over else tr("kr.deal_title", n=lines[-1].deal_no if lines else 1)
+    named = view.profile.bidding is not None
     if scored is None:
-        return DealSheet(title, tuple(names), "", None, (), lines, tuple(view.totals), over, log)
+        return DealSheet(
+            title, tuple(names), "", None, (), lines, tuple(view.totals), over, log, contracts=named
+        )
+    contract = view.profile.contract(scored.contract)
     who = names[scored.declarer]
-    side = (
-        tr("kr.with_partner", declarer=who, partner=names[scored.partner])
-        if scored.partner is not None
-        else tr("kr.alone", declarer=who)
+    won = tr("kr.won" if scored.won else "kr.lost")
+    players: tuple[Player, ...] = ()
+    piles: tuple[tuple[Group, ...], ...] = ()
+    if contract.kind == "positive":
+        side = (
+            tr("kr.with_partner", declarer=who, partner=names[scored.partner])
+            if scored.partner is not None
+            else tr("kr.alone", declarer=who)
+        )
+        result = tr("kr.result_line", side=side, points=scored.declarer_side_points, result=won)
+        piles = tuple(groups_of_three(pile) for pile in scored.piles)
+        objective = tr("krt.needed", n=-(-contract.target // 3))
+    else:
+        players = seat_tallies(view.tricks, scored.settlement)
+        if contract.kind == "trischaken":
+            talon_last = view.profile.trischaken is not None and view.profile.trischaken.talon_to_last_trick
+            objective = tr("krt.objective.trischaken_last" if talon_last else "krt.objective.trischaken")
+            result = tr("krt.result.trischaken")
+        else:
+            taken = scored.tricks[scored.declarer]
+            key = "krt.result.negative_one" if taken == 1 else "krt.result.negative"
+            result = tr(key, declarer=who, n=taken, result=won)
+            objective = tr("krt.objective.one" if contract.target == 1 else "krt.objective.none")
+    if named:
+        result = f"{contract_name(contract.id)} — {result}"
+    return DealSheet(
+        title,
+        tuple(names),
+        result,
+        scored.won if contract.kind != "trischaken" else None,
+        piles,
+        lines,
+        tuple(view.totals),
+        over,
+        log,
+        players,
+        objective,
+        named,
+        scored.items,
     )
-    result = tr(
-        "kr.result_line",
-        side=side,
-        points=scored.declarer_side_points,
-        result=tr("kr.won" if scored.won else "kr.lost"),
+
+
+def seat_tallies(tricks: Sequence[Any], settlement: Sequence[int]) -> tuple[Player, ...]:
+    """Each seat's tricks, their card points counted in threes, and what it gets, from the deal's tricks."""
+    piles: list[list[str]] = [[] for _ in settlement]
+    for trick in tricks:
+        piles[trick.winner].extend(trick.cards)
+    return tuple(
+        Player(len(pile) // len(settlement), pile_points(pile), gets, tuple(pile))
+        for pile, gets in zip(piles, settlement, strict=True)
     )
-    piles = tuple(groups_of_three(pile) for pile in scored.piles)
-    return DealSheet(title, tuple(names), result, scored.won, piles, lines, tuple(view.totals), over, log)
 
 
 def final_sheet(setup: CardTableSetup, state: Any, events: Sequence[Any]) -> DealSheet:
     """A finished match's sheet, from its replayed state and events (the History's)."""
     names = seating.names(setup)
-    log = tuple(line for event in events for line in log_lines(event, names.__getitem__))
+    rules = state.view(0).profile
+    log = tuple(line for event in events for line in log_lines(event, names.__getitem__, rules))
     scored = [e for e in events if isinstance(e, DealScored)]
     return deal_sheet(names, state.view(0), scored[-1] if scored else None, state.is_over, log)

@@ -78,6 +78,7 @@ SPEC = GameSpec(
     view_seats=lambda state: range(SEATS),
     final_sheet=sheet.final_sheet,
     table="game.games.koenigrufen.table:KoenigrufenTable",
+    start="game.games.koenigrufen.start:KoenigrufenStart",
     pack="tarock",
     fan=("I", "SK", "XXI"),
     bench="game.games.koenigrufen.bench",

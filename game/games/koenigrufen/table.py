@@ -1,4 +1,5 @@
-"""The Königrufen table: you and three others, call a king, the talon in two halves, twelve tricks.
+"""The Königrufen table: you and three others; the auction where the profile has one, then the king call,
+the talon and the discard the contract asks for, twelve tricks, open hands in an ouvert contract.
 
 Seats follow the rules module: seat 0 at the bottom, seat 1 to its right, seat 2 at the top, seat 3 to its
 left; play runs 0 → 1 → 2 → 3, counter-clockwise around the table.
@@ -6,47 +7,103 @@ left; play runs 0 → 1 → 2 → 3, counter-clockwise around the table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
+from math import ceil
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.games.koenigrufen.cards import DECK, KINGS, SUIT_SYMBOLS, TRUMPS, suit_of
+from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import (
+    Announce,
+    AnnouncePass,
+    Bid,
+    BidMade,
     CallKing,
     CardPlayed,
+    ContractDeclared,
     DealScored,
     DealStarted,
     DeclarerAlone,
     Discard,
     Discarded,
     HandDealt,
+    Hold,
     KingCalled,
+    KoenigrufenView,
+    Kontra,
     MatchOver,
     NextDeal,
     PartnerRevealed,
+    Pass,
     Play,
+    Said,
     TakeTalon,
     TalonDealt,
     TalonLeft,
     TalonShown,
     TalonTaken,
+    TalonTakenWhole,
     TrickWon,
 )
 from game.games.koenigrufen.sheet import DealSheet, deal_sheet
 from game.games.koenigrufen.spec import new_state
-from game.games.koenigrufen.words import card_label, log_lines, result_words
-from game.i18n import tr
+from game.games.koenigrufen.words import (
+    bid_label,
+    bid_line,
+    bonus_line,
+    bonus_name,
+    bonus_pays,
+    card_label,
+    contract_name,
+    discard_words,
+    log_lines,
+    pays_label,
+    result_words,
+    said_words,
+)
+from game.i18n import language, tr
 from game.scenes.table_scene import Awaiting
 from game.scenes.trick_table import TrickTable
 from game.seating import CardTableSetup, SeatPlayer
 from game.ui import text, theme
 from game.ui.card_sprite import CardSprite
 from game.ui.panel import draw_panel
-from game.ui.widgets import Button, Form, Hotspot
+from game.ui.salon import restore_focus
+from game.ui.widgets import Button, Form, Hotspot, Offer, Widget
 
 if TYPE_CHECKING:
     from game.app import App
+
+BidAction = Bid | Pass | Hold
+TalkAction = Announce | Kontra | AnnouncePass
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One offer of the auction or the announcement round: what it stands for (`key`), its words, its act."""
+
+    key: object  # a bid word, "pass", a bonus id, ("kontra", item)
+    label: str
+    aside: str
+    note: str
+    act: Callable[[], object]
+
+
+OFFER_H = 54  # the tallest a bid's box grows
+
+
+def bid_action(seat: int, word: str) -> BidAction:
+    """The action saying `word` in the auction (`BidMade.word`: a contract, the neutral word, pass, hold)."""
+    return Pass(seat) if word == "pass" else Hold(seat) if word == "hold" else Bid(seat, word)
+
+
+def bid_word(action: BidAction) -> str:
+    return action.contract if isinstance(action, Bid) else "pass" if isinstance(action, Pass) else "hold"
+
 
 SORT = {card: i for i, card in enumerate(reversed(TRUMPS))} | {
     card: len(TRUMPS) + i for i, card in enumerate(c for c in DECK if c not in TRUMPS)
@@ -65,7 +122,15 @@ class KoenigrufenTable(TrickTable):
         self.game = new_state(setup)
         self.talon: list[CardSprite] = []
         self.chosen: list[str] = []  # the declarer's discard being picked
+        self.announcing: list[str] = []  # the bonuses picked to announce at once
+        self.offer_keys: list[object] = []  # what each offer of the bid or announcement panel stands for
         self.tricks_won = [0] * 4
+        self._public_key: tuple[int, str, int | None] | None = None
+        self._public = self.game.view(self.spectator_seat)
+        self._auction_key: tuple[object, ...] | None = None
+        self._said_key: tuple[object, str] | None = None
+        self._said_lines: list[str] = []
+        self._auction_layer = pygame.Surface((1, 1))
         self.app.cards.warm(
             [self.app.cards.path_for("tarock", c) for c in DECK] + ["backs/tarock"], self.card_w
         )
@@ -84,7 +149,11 @@ class KoenigrufenTable(TrickTable):
         return card_label(card)
 
     def hint_spots(self, action: Any) -> list[pygame.Rect]:
-        """The king to call in the call panel, or the talon half to take."""
+        """The bid or the word of the announcements in their panel, the king to call in the call panel, or
+        the talon half to take."""
+        offers = self._offer_indices(action)
+        if offers:
+            return [self.panel_form.widgets[i].rect for i in offers]
         if isinstance(action, CallKing) and self.game.phase == "call" and self.panel_form.widgets:
             return [self.panel_form.widgets[KINGS.index(action.king)].rect]
         if isinstance(action, TakeTalon) and self.game.phase == "talon":
@@ -94,15 +163,43 @@ class KoenigrufenTable(TrickTable):
             return [rects[0].unionall(rects[1:])] if rects else []
         return []
 
+    def move_words(self, action: Any) -> str:
+        """A hinted bid or word of the announcements, as the table says it."""
+        if isinstance(action, BidAction):
+            return tr("krt.hint.bid", word=bid_label(bid_word(action)))
+        if isinstance(action, Announce):
+            return tr("krt.hint.announce", items=", ".join(map(bonus_name, action.items)))
+        if isinstance(action, Kontra):
+            level = {item: level for item, _seat, level in self.public.items}.get(action.item, 0) + 1
+            return tr("krt.hint.kontra", level=tr(f"kr.kontra.{level}"), item=bonus_name(action.item))
+        if isinstance(action, AnnouncePass):
+            return tr("krt.hint.bid", word=tr("kr.say.pass"))
+        return ""
+
     def hint_ready(self, action: Any) -> None:
-        if self.game.phase in ("call", "talon") and self.panel_form.widgets:
+        if self.game.phase in ("bid", "announce", "call", "talon") and self.panel_form.widgets:
             self._focus_panel()
+
+    def _offer_indices(self, action: Any) -> list[int]:
+        """Where a bid or a word of the announcements stands in its panel (none: no such offer up)."""
+        if self.game.phase not in ("bid", "announce") or not self.panel_form.widgets:
+            return []
+        keys: list[object] = []
+        if isinstance(action, BidAction):
+            keys = [bid_word(action)]
+        elif isinstance(action, AnnouncePass):
+            keys = ["pass"]
+        elif isinstance(action, Kontra):
+            keys = [("kontra", action.item)]
+        elif isinstance(action, Announce):
+            keys = list(action.items)
+        return [self.offer_keys.index(key) for key in keys if key in self.offer_keys]
 
     def _focus_panel(self) -> None:
         """The keyboard focus on the hinted king or talon half, else on the first: one ring, not two."""
         hint = self.current_hint()
         action = hint.decision.action if hint is not None else None
-        index = 0
+        index = next(iter(self._offer_indices(action)), 0)
         if isinstance(action, CallKing):
             index = KINGS.index(action.king)
         elif isinstance(action, TakeTalon):
@@ -117,12 +214,16 @@ class KoenigrufenTable(TrickTable):
     def seat_detail(self, seat: int) -> str:
         won = self.tricks_won[seat]
         tricks = tr("kr.tricks_one") if won == 1 else tr("kr.tricks", n=won)
-        return f"{tricks} · Σ {self.game.view(seat).totals[seat]:+d}"
+        return f"{tricks} · Σ {self.public.totals[seat]:+d}"
 
     def seat_badge(self, seat: int) -> str:
-        view = self.game.view(seat)
+        """In the auction, the seat's last word; then the declarer's contract and the known partner."""
+        view = self.public
+        if view.contract is None:
+            said = [word for who, word in view.bids if who == seat]
+            return bid_label(said[-1]) if said else ""
         if seat == view.declarer:
-            return tr("kr.role.declarer")
+            return tr("kr.role.declarer") if view.profile.bidding is None else contract_name(view.contract)
         return tr("kr.role.partner") if view.partner == seat else ""
 
     def next_action(self, seat: int) -> Any:
@@ -131,7 +232,11 @@ class KoenigrufenTable(TrickTable):
     # decisions ---------------------------------------------------------------------------------------
     def human_panel(self, seat: int) -> None:
         phase = self.game.phase
-        if phase == "call":
+        if phase == "bid":
+            self._bid_panel(seat)
+        elif phase == "announce":
+            self._announce_panel(seat)
+        elif phase == "call":
             self._call_panel(seat)
         elif phase == "talon":
             self._talon_panel(seat)
@@ -139,6 +244,104 @@ class KoenigrufenTable(TrickTable):
             self._discard_panel(seat)
         else:
             self.panel_form = Form()
+
+    def auction_area(self) -> pygame.Rect:
+        """The auction panel: the centre of the felt, widened from the side seats to the log."""
+        panel, message = self.r("panel"), self.r("message")
+        left = self.r("seat3").right + 10
+        right = min(self.r("seat1").left, self.r("log").left) - 8
+        return pygame.Rect(left, panel.y, right - left, message.y - 4 - panel.y)
+
+    def _bid_panel(self, seat: int) -> None:
+        """Every word the seat may say now, each with what it pays and what it means."""
+        view = self.game.view(seat)
+        entries = [
+            Entry(
+                word,
+                bid_label(word),
+                pays_label(view.profile, word),
+                bid_line(view.profile, word),
+                partial(self.act, bid_action(seat, word)),
+            )
+            for word in view.bid_options
+        ]
+        self._offer_grid(entries)
+
+    def _announce_panel(self, seat: int) -> None:
+        """The announcement round: say good (the declarer's first word his "Ich liege" where it closes his
+        announcements), pick bonuses to announce at once, or double an announced item one step."""
+        view = self.game.view(seat)
+        rules, contract = view.profile, view.contract
+        assert contract is not None
+        announcing = rules.announcing
+        first = seat == view.declarer and all(said.seat != seat for said in view.said)
+        closing = first and announcing is not None and announcing.closing
+        entries = [
+            Entry(
+                "pass",
+                tr("kr.say.ich_liege" if closing else "kr.say.pass"),
+                "",
+                tr("krt.announce.closing" if closing else "krt.announce.pass"),
+                partial(self.act, AnnouncePass(seat)),
+            )
+        ]
+        self.announcing = [item for item in self.announcing if item in view.may_announce]
+        for item in view.may_announce:
+            pays = bonus_pays(rules, contract, item)
+            entries.append(Entry(item, bonus_name(item), pays, bonus_line(item), partial(self._pick, item)))
+        levels = {item: level for item, _seat, level in view.items}
+        for item in view.may_kontra:
+            level = tr(f"kr.kontra.{levels.get(item, 0) + 1}")
+            label = tr("krt.kontra.label", level=level, item=bonus_name(item))
+            note = tr("krt.kontra.note")
+            entries.append(Entry(("kontra", item), label, "×2", note, partial(self.act, Kontra(seat, item))))
+        self._offer_grid(entries, bool(view.may_announce))
+        for offer, entry in zip(self.panel_form.widgets, entries, strict=False):
+            if isinstance(offer, Offer):
+                offer.chosen = entry.key in self.announcing
+
+    def _pick(self, item: str) -> None:
+        """Picks a bonus to announce, or drops it again; the Announce button says them all at once."""
+        seat = self.game.to_act
+        if item in self.announcing:
+            self.announcing.remove(item)
+        else:
+            self.announcing.append(item)
+        if seat is not None:
+            focus = self.panel_form.focus_index
+            self._announce_panel(seat)
+            restore_focus(self.panel_form, focus)
+
+    def _announce(self) -> None:
+        seat = self.game.to_act
+        if seat is not None and self.announcing and self.act(Announce(seat, tuple(self.announcing))):
+            self.announcing = []
+
+    def _offer_grid(self, entries: list[Entry], announce: bool = False) -> None:
+        """The entries as offers in the panel, two or three to a row, and the Announce button last."""
+        area = self.auction_area().inflate(-24, 0)
+        cells = len(entries) + announce
+        gap = 6
+        top = area.y + text.line_height(theme.SIZE_H2 * 0.8) + 14
+        room = area.bottom - text.line_height(theme.SIZE_SMALL) - 16 - top
+        least = text.line_height(theme.SIZE_SMALL) + text.line_height(theme.SIZE_SMALL - 5)
+        columns = 2 if ceil(cells / 2) * (least + gap) - gap <= room else 3  # wide boxes if they fit
+        rows = ceil(cells / columns)
+        row_h = min(OFFER_H, (room - gap * (rows - 1)) // max(1, rows))
+        col_w = (area.width - gap * (columns - 1)) // columns
+        rects = [
+            pygame.Rect(area.x + col * (col_w + gap), top + row * (row_h + gap), col_w, row_h)
+            for row, col in (divmod(i, columns) for i in range(cells))
+        ]
+        widgets: list[Widget] = [
+            Offer(rect, e.label, e.aside, e.note, e.act) for rect, e in zip(rects, entries, strict=False)
+        ]
+        if announce:
+            label = tr("krt.announce.button", n=len(self.announcing))
+            widgets.append(Button(rects[-1], label, self._announce, bool(self.announcing), primary=True))
+        self.offer_keys = [e.key for e in entries]
+        self.panel_form = Form(widgets)
+        self._focus_panel()
 
     def _call_panel(self, seat: int) -> None:
         area = self.r("panel")
@@ -165,20 +368,27 @@ class KoenigrufenTable(TrickTable):
         self.panel_form = Form(spots)
         self._focus_panel()
 
+    @property
+    def discard_count(self) -> int:
+        """How many cards the declarer lays away in the contract played (three, six, or none)."""
+        view = self.public
+        return 0 if view.contract is None else view.profile.contract(view.contract).discard
+
     def _discard_panel(self, seat: int) -> None:
         area = self.r("message")
+        count = self.discard_count
         button = Button(
             pygame.Rect(area.right - 230, area.y - 2, 230, area.height + 4),
-            tr("kr.discard_button", n=len(self.chosen)),
+            tr("krt.discard_button", n=len(self.chosen), count=count),
             self._discard,
             primary=True,
-            enabled=len(self.chosen) == 3,
+            enabled=len(self.chosen) == count,
         )
         self.panel_form = Form([button])
 
     def _discard(self) -> None:
         seat = self.game.to_act
-        if seat is not None and len(self.chosen) == 3:
+        if seat is not None and len(self.chosen) == self.discard_count:
             cards = tuple(self.chosen)
             if self.act(Discard(seat, cards)):
                 self.chosen = []
@@ -198,7 +408,7 @@ class KoenigrufenTable(TrickTable):
                 card = self.hand[index].code
                 if card in self.chosen:
                     self.chosen.remove(card)
-                elif len(self.chosen) < 3:
+                elif len(self.chosen) < self.discard_count:
                     self.chosen.append(card)
                 self._discard_panel(seat)
             return
@@ -208,8 +418,24 @@ class KoenigrufenTable(TrickTable):
         names = [self.seat_name(s) for s in range(self.n)]
         return deal_sheet(names, self.game.view(0), self.scored, self.game.is_over, tuple(self.log.lines))
 
+    @property
+    def public(self) -> KoenigrufenView:
+        """The spectator seat's view, for what the table shows all: read once per position, as the seats'
+        plates, the auction and the open hands ask for it every frame."""
+        game = self.game
+        key = (self.moves, game.phase, game.to_act)
+        if self._public_key != key:
+            self._public, self._public_key = game.view(self.spectator_seat), key
+        return self._public
+
+    @property
+    def rules(self) -> Profile:
+        return self.game.config.profile
+
     def event_lines(self, event: Any) -> list[str]:
-        return log_lines(event, self.seat_name)
+        if isinstance(event, Said):  # the declarer's first word may be his "Ich liege"
+            return [said_words(event, self.seat_name, self._first_word(event))]
+        return log_lines(event, self.seat_name, self.rules)
 
     # presenting events -------------------------------------------------------------------------------
     def present(self, event: Any) -> float:
@@ -218,12 +444,26 @@ class KoenigrufenTable(TrickTable):
             case DealStarted(deal_no=n, dealer=dealer, forehand=forehand):
                 self._new_deal()
                 self.sound("shuffle")
+                key = "kr.msg.deal" if self.rules.bidding is None else "krt.msg.deal_auction"
                 self.say(
-                    lambda: tr(
-                        "kr.msg.deal", n=n, dealer=self.seat_name(dealer), forehand=self.seat_name(forehand)
-                    )
+                    lambda: tr(key, n=n, dealer=self.seat_name(dealer), forehand=self.seat_name(forehand))
                 )
                 return d(0.8)
+            case BidMade(seat=seat, word=word):
+                self.say(lambda: tr("krt.log.bid", name=self.seat_name(seat), word=bid_label(word)))
+                self.avatars[seat].react("frown" if word == "pass" else "nod")
+                self.sound("play", 0.4)
+                return d(0.7)
+            case ContractDeclared(declarer=declarer, contract=contract):
+                return self._declared(declarer, contract)
+            case Said(seat=seat, word=word):
+                first = self._first_word(event)
+                self.say(lambda: said_words(event, self.seat_name, first))
+                self.avatars[seat].react("nod" if word != "pass" else "frown")
+                self.sound("play", 0.4)
+                return d(0.8 if word == "pass" else 1.2)
+            case TalonTakenWhole(seat=seat, cards=cards):
+                return self._take_whole_talon(seat, cards)
             case HandDealt(seat=seat, cards=cards):
                 return self.deal_to(seat, cards, 0.0) + d(0.05)
             case TalonDealt():
@@ -251,8 +491,8 @@ class KoenigrufenTable(TrickTable):
                         on_done=lambda s=sprite: self._drop_talon(s),
                     )
                 return d(0.45)
-            case Discarded(seat=seat, shown_trumps=shown):
-                return self._discarded(seat, shown)
+            case Discarded():
+                return self._discarded(event)
             case CardPlayed(seat=seat, card=card):
                 return self.play_to_trick(seat, card)
             case PartnerRevealed(declarer=declarer, partner=partner):
@@ -270,7 +510,7 @@ class KoenigrufenTable(TrickTable):
                 return self.gather_trick(seat)
             case DealScored():
                 self.scored = event
-                self.say(lambda: result_words(event))
+                self.say(lambda: result_words(event, self.rules))
                 self.avatars[event.declarer].react("nod" if event.won else "frown")
                 self.sound("success" if event.won else "failure")
                 return d(1.2)
@@ -278,10 +518,19 @@ class KoenigrufenTable(TrickTable):
                 return d(0.3)
         return 0.0
 
+    def _first_word(self, said: Said) -> bool:
+        """Whether `said` is the declarer's first word, his "Ich liege" where the profile closes with it."""
+        view = self.public
+        announcing = view.profile.announcing
+        if announcing is None or not announcing.closing or said.seat != view.declarer or said.word != "pass":
+            return False
+        return next((s for s in view.said if s.seat == said.seat), None) is said
+
     def _new_deal(self) -> None:
         self.clear_for_deal()
         self.talon = []
         self.chosen = []
+        self.announcing = []
         self.tricks_won = [0] * 4
 
     def _talon_slot(self, i: int) -> tuple[float, float]:
@@ -301,14 +550,50 @@ class KoenigrufenTable(TrickTable):
             sprite.fly(self.tweens, self._talon_slot(i), d(0.2), d(i * 0.05), 30, "cards")
         return d(0.6)
 
-    def _take_talon(self, seat: int, half: int, cards: tuple[str, ...]) -> float:
+    def _declared(self, declarer: int, contract_id: str) -> float:
+        """The auction is over: who plays what; a talon nobody takes is set aside, saying whose it is."""
+        self.say(
+            lambda: tr("krt.msg.declared", name=self.seat_name(declarer), contract=contract_name(contract_id))
+        )
+        talon = self.rules.contract(contract_id).talon
+        if talon in ("defenders", "none", "trischaken"):
+            for sprite in list(self.talon):
+                sprite.fly(
+                    self.tweens,
+                    self.r("deck").center,
+                    self.app.duration(0.35),
+                    tag="cards",
+                    on_done=lambda s=sprite: self._drop_talon(s),
+                )
+            name = self.seat_name(declarer)
+            trischaken = self.rules.trischaken
+            key = f"krt.talon.{talon}"
+            if talon == "trischaken" and trischaken is not None and trischaken.talon_to_last_trick:
+                key = "krt.talon.trischaken_last"
+            self.scheduler.after(self.app.duration(1.2), lambda: self.say(lambda: tr(key, name=name)))
+        self.avatars[declarer].react("nod")
+        return self.app.duration(1.6 if talon in ("defenders", "none", "trischaken") else 1.0)
+
+    def _take_whole_talon(self, seat: int, cards: tuple[str, ...]) -> float:
+        """The Sechserdreier: all six talon cards to the declarer (their faces known to him alone unless
+        the profile turns them up)."""
+        self.say(lambda: tr("krt.talon.all", name=self.seat_name(seat)))
+        if seat == self.hand_seat:
+            held = {s.code for s in self.hand}
+            cards = cards or tuple(c for c in self.game.view(seat).hand if c not in held)
+        return self._take_talon(seat, 0, cards, whole=True)
+
+    def _take_talon(self, seat: int, half: int, cards: tuple[str, ...], whole: bool = False) -> float:
         d = self.app.duration
-        taken = self.talon[half * 3 : half * 3 + 3]
+        taken = list(self.talon) if whole else self.talon[half * 3 : half * 3 + 3]
         self.talon = [s for s in self.talon if s not in taken]
-        for sprite, card in zip(taken, cards, strict=True):
+        for sprite, card in zip(taken, cards, strict=False):
             sprite.code = card
         if seat == self.hand_seat:
             self.hand = [*self.hand, *taken]
+            for sprite in taken:
+                if self.hand_open and not sprite.face_up:  # a talon taken unseen, into an open hand
+                    sprite.flip(self.tweens, d(0.2), d(0.3), tag="cards")
             order = self.sort_hand(tuple(s.code for s in self.hand))
             self.hand.sort(key=lambda s: order.index(s.code))
             self.relayout_hand(0.35)
@@ -330,8 +615,9 @@ class KoenigrufenTable(TrickTable):
         if sprite in self.talon:
             self.talon.remove(sprite)
 
-    def _discarded(self, seat: int, shown: tuple[str, ...]) -> float:
+    def _discarded(self, event: Discarded) -> float:
         d = self.app.duration
+        seat, shown = event.seat, event.shown_trumps
         pile = self.r("deck").center
         if seat == self.hand_seat:
             gone = set(self.game.view(seat).discards)
@@ -339,7 +625,7 @@ class KoenigrufenTable(TrickTable):
             self.hand = [s for s in self.hand if s.code not in gone]
             self.relayout_hand(0.3)
         else:
-            leaving = [self.sprite(c, False, self.seat_anchor(seat)) for c in ("x0", "x1", "x2")]
+            leaving = [self.sprite(f"x{i}", False, self.seat_anchor(seat)) for i in range(event.count)]
         for sprite in leaving:
             sprite.lift = 0
             if sprite.code not in shown:
@@ -348,16 +634,7 @@ class KoenigrufenTable(TrickTable):
             sprite.fly(
                 self.tweens, pile, d(0.35), d(0.1), 20, "cards", on_done=lambda s=sprite: self._drop_ghost(s)
             )
-        if shown:
-            self.say(
-                lambda: tr(
-                    "kr.msg.shown_trumps",
-                    name=self.seat_name(seat),
-                    cards=", ".join(card_label(c) for c in shown),
-                )
-            )
-        else:
-            self.say(lambda: tr("kr.msg.discarded", name=self.seat_name(seat)))
+        self.say(lambda: discard_words(event, self.seat_name))
         self.sound("sweep", 0.5)
         return d(0.7)
 
@@ -380,9 +657,12 @@ class KoenigrufenTable(TrickTable):
         self._draw_called(surface)
         if self.awaiting is Awaiting.PERSON and self.game.phase == "call":
             self._draw_call(surface)
-        else:
+        elif not (self.awaiting is Awaiting.PERSON and self.game.phase in ("bid", "announce")):
             for sprite in self.talon:
                 sprite.draw(surface, self.app.cards, self.card_w)
+        if self.game.phase in ("bid", "announce"):
+            self._draw_auction(surface)
+        self._draw_open_hands(surface)
         self.draw_message(surface)
         self.draw_cards(surface)
         if self.awaiting is Awaiting.PERSON and self.panel_form.widgets:
@@ -404,9 +684,126 @@ class KoenigrufenTable(TrickTable):
         for spot, king in zip(self.panel_form.widgets, KINGS, strict=False):
             surface.blit(self.app.cards.face("tarock", king, self.card_w), spot.rect)
 
+    def _said_so_far(self) -> list[str]:
+        """The auction's bids, or the announcement round's words, as all read them (worded once per
+        position and language, not every frame)."""
+        view = self.public
+        key = (self._public_key, language())
+        if self._said_key != key:
+            name = self.seat_name
+            if view.phase == "announce":
+                lines = [said_words(said, name, self._first_word(said)) for said in view.said]
+            else:
+                lines = [tr("krt.said", name=name(seat), word=bid_label(word)) for seat, word in view.bids]
+            self._said_lines, self._said_key = lines, key
+        return list(self._said_lines)
+
+    def _draw_auction(self, surface: pygame.Surface) -> None:
+        """The person's panel of bids (or of announcements) with what was said so far under it; while
+        others speak, what was said alone, in a ledger beside the talon: everyone at the table reads the
+        same list. Composed once per word and size (the offers themselves are widgets, drawn over it)."""
+        said = self._said_so_far()
+        person = self.awaiting is Awaiting.PERSON and bool(self.panel_form.widgets)
+        area = self.auction_area() if person else self.ledger_area()
+        to_act = self.game.to_act
+        speaker = "" if person or to_act is None else self.seat_name(to_act)
+        words = "krt.announce" if self.game.phase == "announce" else "krt.auction"
+        key = (person, area.size, speaker, words, tuple(said))
+        if self._auction_key != key:
+            self._auction_layer = self._compose_auction(area.size, person, speaker, said, words)
+            self._auction_key = key
+        surface.blit(self._auction_layer, area)
+
+    def ledger_area(self) -> pygame.Rect:
+        """The auction's ledger while others speak: left of the talon, clear of its cards."""
+        wide = self.auction_area()
+        talon_left = round(self._talon_slot(0)[0] - self.card_w / 2)
+        return pygame.Rect(wide.x, wide.y, max(self.card_w * 2, talon_left - 12 - wide.x), wide.height)
+
+    def _compose_auction(
+        self, size: tuple[int, int], person: bool, speaker: str, said: list[str], words: str
+    ) -> pygame.Surface:
+        """The panel under the offers, or the ledger; `words` the keys' prefix (the auction's or the
+        announcements': .title, .heading, .bids or .said, .none)."""
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        area = layer.get_rect()
+        draw_panel(layer, area, "panel")
+        heading = theme.SIZE_H2 * 0.8
+        title = tr(f"{words}.title" if person else f"{words}.heading")
+        text.draw(layer, text.fit(title, heading, area.width - 28), (14, 8), heading, theme.BRASS_LIGHT)
+        small = theme.SIZE_SMALL - 2
+        if not person:
+            top = text.line_height(heading) + 18
+            bottom = area.bottom - text.line_height(small) - 12
+            self._draw_bid_list(layer, pygame.Rect(14, top, area.width - 28, bottom - top), said, words)
+            if speaker:
+                words = text.fit(tr("krt.auction.to_speak", name=speaker), small, area.width - 28)
+                at = (14, area.bottom - 10)
+                text.draw(layer, words, at, small, theme.BRASS_LIGHT, "bottomleft", italic=True)
+            return layer
+        line = " · ".join(said) if said else tr(f"{words}.none")
+        label = tr(f"{words}.bids" if words == "krt.auction" else f"{words}.said") + ": "
+        width = area.width - 28 - text.size_of(label, small, bold=True)[0]
+        while len(said) > 1 and text.size_of(line, small)[0] > width:  # the latest bids, if not all fit
+            said = said[1:]
+            line = "… " + " · ".join(said)
+        at = (area.x + 14, area.bottom - 10)
+        rect = text.draw(layer, label, at, small, theme.BRASS_LIGHT, "bottomleft", bold=True)
+        text.draw(layer, text.fit(line, small, width), rect.bottomright, small, theme.CREAM, "bottomleft")
+        return layer
+
+    def _draw_bid_list(self, surface: pygame.Surface, area: pygame.Rect, said: list[str], words: str) -> None:
+        """The auction so far, one bid a line, the latest in brass; the earliest give way when the
+        ledger is full."""
+        size = theme.SIZE_SMALL
+        if not said:
+            text.draw(surface, tr(f"{words}.none"), area.topleft, size, theme.PARCHMENT, italic=True)
+            return
+        line_h = text.line_height(size)
+        shown = said[-max(1, area.height // line_h) :]
+        for i, words in enumerate(shown):
+            colour = theme.BRASS_LIGHT if i == len(shown) - 1 else theme.CREAM
+            text.draw(surface, text.fit(words, size, area.width), (area.x, area.y + i * line_h), size, colour)
+
+    def _open_spot(self, seat: int, width: int, height: int) -> pygame.Rect:
+        """Where an open hand lies: beside its seat, toward the middle of the table."""
+        box = self.r(f"seat{seat}")
+        w, _ = self.app.size
+        if seat == self.hand_seat or box.bottom > self.r("hand").top:  # the bottom seat: above its plate
+            return pygame.Rect(box.x, self.r("message").y - height - 10, width, height)
+        if box.centerx > w * 0.7:
+            return pygame.Rect(box.x - 12 - width, box.y + 6, width, height)
+        return pygame.Rect(box.right + 12, box.y + 6, width, height)
+
+    def _draw_open_hands(self, surface: pygame.Surface) -> None:
+        """Ouvert: the hands laid open for all, face up beside their seats (public, so shown on a shared
+        screen too), the called king ringed; the hand at the bottom already shows face up."""
+        view = self.public
+        w = max(32, self.card_w * 9 // 20)
+        h = self.app.cards.size_for(w)[1]
+        for seat, cards in enumerate(view.open_hands):
+            if not cards or (seat == self.hand_seat and self.hand_open):
+                continue
+            step = min(w * 0.5, (self.card_w * 3.2 - w) / max(1, len(cards) - 1))
+            width = round(w + step * (len(cards) - 1))
+            spot = self._open_spot(seat, width, h)
+            for i, card in enumerate(self.sort_hand(cards)):
+                rect = pygame.Rect(round(spot.x + i * step), spot.y, w, h)
+                surface.blit(self.app.cards.face("tarock", card, w), rect)
+                if card == view.king:
+                    pygame.draw.rect(surface, theme.BRASS_LIGHT, rect.inflate(4, 4), 2, border_radius=4)
+            text.draw(
+                surface,
+                tr("krt.open_hand"),
+                (spot.x, spot.bottom + 2),
+                theme.SIZE_SMALL - 4,
+                theme.PARCHMENT,
+                italic=True,
+            )
+
     def _draw_called(self, surface: pygame.Surface) -> None:
         """The called king, small, beside the trick, as a reminder all deal long."""
-        view = self.game.view(self.spectator_seat)
+        view = self.public
         if view.king is None or view.phase in ("call", "talon"):
             return
         w = self.card_w * 2 // 3
@@ -425,16 +822,29 @@ class KoenigrufenTable(TrickTable):
 
     def prompt(self) -> str:
         phase = self.game.phase
+        if phase == "bid":
+            return tr("krt.prompt.bid")
+        if phase == "announce":
+            return tr("krt.prompt.announce")
         if phase == "call":
-            return tr("kr.prompt.call")
+            view = self.public
+            if view.profile.bidding is None or view.contract is None:
+                return tr("kr.prompt.call")
+            return tr("krt.prompt.call", contract=contract_name(view.contract))
         if phase == "talon":
             return tr("kr.prompt.talon")
         if phase == "discard":
-            return tr("kr.prompt.discard")
+            view = self.public
+            assert view.contract is not None
+            first = "trumps" if view.profile.contract(view.contract).trumps_first else "suits"
+            return tr("krt.prompt.discard", n=self.discard_count, first=tr(f"krt.first.{first}"))
         if phase == "tricks":
-            trick = self.game.view(self.hand_seat or 0).trick.cards
+            view = self.public
+            trick = view.trick.cards
             if trick and suit_of(trick[0]) != "T":
-                return tr("kr.prompt.follow", suit=SUIT_SYMBOLS[suit_of(trick[0])])
+                overtake = view.contract is not None and view.profile.contract(view.contract).overtake
+                key = "krt.prompt.overtake" if overtake else "kr.prompt.follow"
+                return tr(key, suit=SUIT_SYMBOLS[suit_of(trick[0])])
             return tr("kr.prompt.lead") if not trick else tr("kr.prompt.trump")
         return ""
 
