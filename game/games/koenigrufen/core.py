@@ -784,6 +784,8 @@ class LeanKoenigrufen:
         elif word:
             owner = (owner[0], *(seat if word >> j & 1 else o for j, o in enumerate(owner[1:])))
             spoken = (*spoken[:seat], True, *spoken[seat + 1 :])
+        if word != SAY_PASS and seat == self.partner:
+            self.shown = True  # a word for one's side is a word for the declarer's: the partner shows himself
         said = (*talk.said, (seat, word))
         passes = talk.passes + 1 if word == SAY_PASS else 0
         self.talk = Talk(said, owner, level, spoken, passes)

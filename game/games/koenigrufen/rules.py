@@ -710,6 +710,7 @@ class KoenigrufenGame:
             raise _illegal(
                 "you cannot double that" if isinstance(action, Kontra) else "you cannot announce that"
             )
+        shown = core.shown
         core.say(cast(int, word))
         talk = core.talk
         assert talk is not None
@@ -722,6 +723,8 @@ class KoenigrufenGame:
         else:
             said = Said(action.seat, "pass", (), 0, closes)
         self._said += (said,)
+        if core.shown and not shown:  # the hidden partner spoke for his side
+            return [said, PartnerRevealed(core.declarer, action.seat)]
         return [said]
 
     def _declared(self) -> list[Event]:
