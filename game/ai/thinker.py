@@ -31,6 +31,7 @@ CAP_MS = {"normal": 200.0, "hard": 700.0}  # a stage's thinking time, after whic
 # Reason codes a Decision may carry; the interface shows tr(f"hint.{reason}", **params).
 REASONS = (
     "only",  # the only legal move
+    "habit",  # {move}: what a careful player does here, by the table's habits (no search behind it)
     "call",  # {king}: the king called
     "talon",  # {half}: 1 or 2, the talon half taken
     "discard",  # {cards}: the three cards discarded

@@ -248,7 +248,10 @@ def action(view: KoenigrufenView, lean: LeanAction) -> Action:
 
 
 def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[str, object]]:
-    """A short reason code and its words' parameters (see `game.ai.thinker.REASONS`)."""
+    """A short reason code and its words' parameters (see `game.ai.thinker.REASONS`). Under a profile with
+    an auction the search offers one choice, the easy player's, among what may be several legal moves."""
+    if view.profile.bidding is not None:
+        choices = _legal_count(view)
     if choices == 1:
         return "only", {}
     if isinstance(act, CallKing):
@@ -258,7 +261,7 @@ def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[
     if isinstance(act, Discard):
         return "discard", {"cards": act.cards}
     if not isinstance(act, Play):
-        return "only", {}
+        return "habit", {}
     card, trick = act.card, view.trick.cards
     if not trick:
         return "lead", {"card": card}
@@ -267,6 +270,17 @@ def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[
     if (view.trick.leader + winning_index(trick)) % SEATS in mates(view) and CARD_POINTS[card] >= 3:
         return "smear", {"card": card}
     return "duck", {"card": card}
+
+
+def _legal_count(view: KoenigrufenView) -> int:
+    """How many moves the seat may make now, as far as the view lists them (at least two elsewhere)."""
+    if view.phase == "bid":
+        return len(view.bid_options)
+    if view.phase == "announce":
+        return 1 + len(view.may_announce) + len(view.may_kontra)
+    if view.phase == "tricks":
+        return len(view.playable)
+    return 2
 
 
 def rollout(state: LeanKoenigrufen, rng: random.Random) -> None:
