@@ -150,6 +150,7 @@ class Plan:
     plain: bool  # the seed's play rules to the last trick: `rollout` plays them in its inlined loop
     tally: bool  # each seat's pile counted (negative contracts, Trischaken)
     counting: bool  # `rollout` keeps each seat's tricks (and piles, history): tally, or bonuses scored
+    discard: int  # `Contract.discard`, read without a property call
     kontra_cap: int  # the doubling steps an item may take (0: none)
     talks: bool  # an announcement round before the first trick
     forehand_leads: bool
@@ -174,6 +175,7 @@ def _plan(profile: Profile, contract: Contract) -> Plan:
         plain=contract.plain and not (profile.early_end and contract.kind == "negative"),
         tally=tally,
         counting=tally or bool(profile.bonuses),
+        discard=contract.discard,
         kontra_cap=cap,
         talks=talks,
         forehand_leads=contract.lead == "forehand",
@@ -196,7 +198,7 @@ def plans(profile: Profile) -> tuple[Plan, ...]:
 
 
 # What a deal holds during the auction, before any contract: read by nothing, there so `plan` is a Plan.
-_AUCTION = Plan((False,) * 4, playable, False, False, BID, True, False, False, 0, False, True, False)
+_AUCTION = Plan((False,) * 4, playable, False, False, BID, True, False, False, 0, 0, False, True, False)
 
 # The three seats after each leader, in play order.
 _FOLLOWERS = tuple(tuple((leader + i) % SEATS for i in range(1, SEATS)) for leader in range(SEATS))
@@ -948,7 +950,7 @@ class LeanKoenigrufen:
             contract = self.contract
             assert contract is not None
             hand = self.hand(self.declarer)
-            self.discard(random_discard(hand, draw, contract.discard, contract.trumps_first))
+            self.discard(random_discard(hand, draw, self.plan.discard, contract.trumps_first))
         while self.phase is ANNOUNCE:
             words = self.say_options()
             self.say(words[int(draw() * len(words))])

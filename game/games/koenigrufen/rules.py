@@ -671,16 +671,16 @@ class KoenigrufenGame:
         kind, reason = _EXPECTED[self._core.phase]
         if not isinstance(action, kind):
             raise _illegal(reason)
-        if isinstance(action, Bid | Pass | Hold):
-            return self._bid(action)
-        if isinstance(action, Announce | Kontra | AnnouncePass):
-            return self._say(action)
         if isinstance(action, CallKing):
             return self._call(action.king)
         if isinstance(action, TakeTalon):
             return self._take(action.half)
         if isinstance(action, Discard):
             return self._discard(action.cards)
+        if isinstance(action, Bid | Pass | Hold):
+            return self._bid(action)
+        if isinstance(action, Announce | Kontra | AnnouncePass):
+            return self._say(action)
         if isinstance(action, Play):  # a subclass of Play: played as the Play it is
             return self.apply(Play(action.seat, action.card))
         return self._next_deal()
@@ -890,10 +890,8 @@ class KoenigrufenGame:
     def _tricks_won(self) -> tuple[int, ...]:
         """Tricks taken per seat, from the completed tricks (the core counts them only where its contract
         reads them)."""
-        wins = [0] * SEATS
-        for _leader, _cards, winner in self._tricks:
-            wins[winner] += 1
-        return tuple(wins)
+        winners = [winner for _leader, _cards, winner in self._tricks]
+        return tuple(map(winners.count, range(SEATS)))
 
     def _items(self) -> tuple[tuple[str, int, int], ...]:
         """The announced items so far: (item, announcer, Kontra level), the game first."""
