@@ -92,11 +92,12 @@ def winning(trick: Sequence[int], emperor: bool = True, colour: bool = False) ->
     the cards that count (the suit led and trumps; in a colour contract only the suit led). The highest
     trump wins, else the highest card of the suit led; with `emperor` and I, XXI and Sküs all in it, the
     Pagat (the Emperor's trick)."""
-    counting = (SUIT[trick[0]], -1 if colour else 0)  # the suit led and trumps (none in a colour contract)
+    led, trump = SUIT[trick[0]], -1 if colour else 0  # no suit is -1: no trump counts in a colour contract
     best, top = 0, POWER[trick[0]]
     for i in range(1, len(trick)):
         card = trick[i]
-        if SUIT[card] in counting and POWER[card] > top:
+        suit = SUIT[card]
+        if (suit == led or suit == trump) and POWER[card] > top:  # noqa: SIM109 (int compares: faster)
             best, top = i, POWER[card]
     if emperor and trick[best] == SKUS_CARD and PAGAT_CARD in trick and MOND_CARD in trick:
         return trick.index(PAGAT_CARD), top

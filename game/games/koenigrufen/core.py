@@ -19,8 +19,10 @@ step by step; only the discard draws three cards one by one (`random_discard`).
 from __future__ import annotations
 
 import random
+import weakref
 from bisect import insort
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
 from itertools import repeat, starmap
@@ -134,6 +136,70 @@ class ScoreItem(NamedTuple):
     amounts: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """How a deal goes under one contract of one profile, worked out once per profile (`plans`): a deal
+    holds the one object and reads a field of it, rather than asking the contract and the profile again
+    at each deal, step and trick."""
+
+    rules: tuple[bool, bool, bool, bool]  # (overtake, pagat_rule, colour, emperor), as `cards.restricted`
+    follow: Follow  # `cards.playable` for a plain contract, else `restricted` under `rules`
+    emperor: bool  # `Profile.emperors_trick`
+    colour: bool  # trumps do not beat suit cards
+    start: Phase  # where the declaration leads: CALL, TALON, DISCARD (the whole talon taken) or TRICKS
+    plain: bool  # the seed's play rules to the last trick: `rollout` plays them in its inlined loop
+    tally: bool  # each seat's pile counted (negative contracts, Trischaken)
+    counting: bool  # `rollout` keeps each seat's tricks (and piles, history): tally, or bonuses scored
+    discard: int  # `Contract.discard`, read without a property call
+    kontra_cap: int  # the doubling steps an item may take (0: none)
+    talks: bool  # an announcement round before the first trick
+    forehand_leads: bool
+    simple: bool  # settled as the game alone (not Trischaken; no bonuses, no announcements)
+
+
+def _plan(profile: Profile, contract: Contract) -> Plan:
+    rules = (contract.overtake, contract.pagat_rule, contract.colour, profile.emperors_trick)
+    announcing = profile.announcing
+    cap = 0
+    if announcing is not None and contract.kind != "trischaken":
+        cap = announcing.kontra_cap_negative if contract.kind == "negative" else announcing.kontra_cap
+    talks = bool(cap or contract.bonuses)
+    tally = contract.kind != "positive"
+    start = CALL if contract.call else {"halves": TALON, "all": DISCARD}.get(contract.talon, TRICKS)
+    return Plan(
+        rules=rules,
+        follow=playable if contract.plain else partial(restricted, rules=rules),
+        emperor=profile.emperors_trick,
+        colour=contract.colour,
+        start=start,
+        plain=contract.plain and not (profile.early_end and contract.kind == "negative"),
+        tally=tally,
+        counting=tally or bool(profile.bonuses),
+        discard=contract.discard,
+        kontra_cap=cap,
+        talks=talks,
+        forehand_leads=contract.lead == "forehand",
+        simple=contract.kind != "trischaken" and not profile.bonuses and not talks,
+    )
+
+
+# Each profile's plans by the profile's identity (a match holds one profile; a journal read back makes
+# another), dropped with the profile.
+_PLANS: dict[int, tuple[Plan, ...]] = {}
+
+
+def plans(profile: Profile) -> tuple[Plan, ...]:
+    """Each contract's `Plan` under `profile`, in ladder order, worked out on the first ask."""
+    found = _PLANS.get(id(profile))
+    if found is None:
+        found = _PLANS[id(profile)] = tuple(_plan(profile, contract) for contract in profile.contracts)
+        weakref.finalize(profile, _PLANS.pop, id(profile), None)
+    return found
+
+
+# What a deal holds during the auction, before any contract: read by nothing, there so `plan` is a Plan.
+_AUCTION = Plan((False,) * 4, playable, False, False, BID, True, False, False, 0, 0, False, True, False)
+
 # The three seats after each leader, in play order.
 _FOLLOWERS = tuple(tuple((leader + i) % SEATS for i in range(1, SEATS)) for leader in range(SEATS))
 
@@ -203,8 +269,9 @@ class LeanKoenigrufen:
     called king turned up in the talon, or was played); `trick` holds the cards of the trick being played,
     `leader` its leader. `suits` is each seat's hand as five ascending lists (trumps, ♥ ♦ ♣ ♠) and `team`
     flags the declaring side's seats, for playout policies that need them. `wins` and `sums` are each
-    seat's tricks and their plain card points, the points counted only where the contract reads them
-    (`tally`: a negative contract or Trischaken); `auction` the bidding so far."""
+    seat's tricks and their plain card points, kept only where the contract reads them (`Plan.counting`:
+    a negative contract, Trischaken, bonuses; the points only with `tally`); `auction` the bidding so far.
+    `plan` is the contract's `Plan`."""
 
     __slots__ = (
         "_dn",
@@ -213,7 +280,6 @@ class LeanKoenigrufen:
         "contract",
         "declarer",
         "discards",
-        "emperor",
         "follow",
         "forehand",
         "half",
@@ -223,14 +289,12 @@ class LeanKoenigrufen:
         "leader",
         "partner",
         "phase",
-        "plain",
+        "plan",
         "profile",
-        "rules",
         "shown",
         "suits",
         "sums",
         "talk",
-        "tally",
         "team",
         "to_act",
         "trick",
@@ -246,8 +310,8 @@ class LeanKoenigrufen:
     talk: Talk | None  # the announcement round, once it begins
     history: list[tuple[int, tuple[int, ...], int]] | None
     contract: Contract | None
-    rules: tuple[bool, bool, bool, bool]  # the contract's (overtake, pagat_rule, colour, emperor)
-    follow: Follow  # (hand, trick) -> the playable cards: `cards.playable`, or the contract's `restricted`
+    plan: Plan  # the contract's, under the profile
+    follow: Follow  # (hand, trick) -> the playable cards: the plan's, read at every play
 
     def __init__(
         self,
@@ -262,25 +326,22 @@ class LeanKoenigrufen:
 
     def _open(self, forehand: int, profile: Profile) -> None:
         """The deal before anyone acts: the auction, or forehand declaring the profile's only contract."""
-        self.profile, self.forehand, self.emperor = profile, forehand, profile.emperors_trick
-        self.declarer = self.to_act = self.leader = forehand
+        self.profile, self.forehand, self.leader = profile, forehand, forehand
         self.king = self.partner = self.half = None
         self.shown = False
         self.discards = ()
         self.trick = []
         self.tricks_done = self._dsum = self._dn = 0
         self.wins, self.sums = [0] * SEATS, [0] * SEATS
-        self.auction = _OPENING
-        self.talk = None
+        self.auction, self.talk = _OPENING, None
         # the completed tricks (leader, cards, winner), kept only where bonuses are settled from them
         self.history = [] if profile.bonuses else None
         if profile.bidding is None:
-            self._declare(forehand, profile.contracts[0])
+            self._declare(forehand, 0)
             return
-        self.contract, self.phase = None, BID
+        self.declarer = self.to_act = forehand
+        self.contract, self.phase, self.plan, self.follow = None, BID, _AUCTION, playable
         self.team = _TEAMS[forehand, None]  # seats of the declaring side, set by the call
-        self.rules, self.plain = (False, False, False, self.emperor), True  # the contract's, once declared
-        self.follow, self.tally = playable, False
 
     # --- making states -----------------------------------------------------------------------------------
 
@@ -372,14 +433,8 @@ class LeanKoenigrufen:
         new.half, new.discards, new.phase, new.to_act = self.half, self.discards, self.phase, self.to_act
         new.leader, new.tricks_done, new.team = self.leader, self.tricks_done, self.team
         new.shown, new._dsum, new._dn = self.shown, self._dsum, self._dn
-        new.profile, new.contract, new.forehand, new.emperor = (
-            self.profile,
-            self.contract,
-            self.forehand,
-            self.emperor,
-        )
-        new.rules, new.plain, new.follow, new.tally = self.rules, self.plain, self.follow, self.tally
-        new.auction, new.talk = self.auction, self.talk
+        new.profile, new.contract, new.forehand = self.profile, self.contract, self.forehand
+        new.plan, new.follow, new.auction, new.talk = self.plan, self.follow, self.auction, self.talk
         new.history = None if self.history is None else self.history[:]
         return new
 
@@ -436,7 +491,7 @@ class LeanKoenigrufen:
             return list(
                 trischaken_settlement(self.seat_scores(), self.wins, self.forehand, self.profile.trischaken)
             )
-        if self.history is None and self.talk is None:
+        if self.plan.simple:
             amount = contract.value if self.won() else -contract.lost_value
             return list(side_settlement(self.declarer, self.partner, amount))
         totals = [0] * SEATS
@@ -582,7 +637,8 @@ class LeanKoenigrufen:
 
     def playable(self) -> list[int]:
         """The cards the seat to act may play, ascending; may be its hand's own list (do not mutate it)."""
-        return self.follow(self.suits[self.to_act], self.trick)
+        follow = self.follow  # read, then called: a call straight off the slot is not specialised (3.11)
+        return follow(self.suits[self.to_act], self.trick)
 
     def bid_options(self) -> list[int]:
         """The lean bids of the seat to act: PASS, HOLD, NEUTRAL or contract ranks (see `profile.Bidding`)."""
@@ -677,7 +733,7 @@ class LeanKoenigrufen:
         bids += ((seat, word),)
         if choosing:
             self.auction = auction._replace(bids=bids)
-            self._declare(seat, self.profile.contracts[word])
+            self._declare(seat, word)
             return
         if word == PASS:
             passed = tuple(was or s == seat for s, was in enumerate(passed))
@@ -693,49 +749,37 @@ class LeanKoenigrufen:
                 nxt = (nxt + 1) % SEATS
             self.to_act = nxt
         elif best_seat == left[0]:
-            self._declare(left[0], self.profile.contracts[best])
+            self._declare(left[0], best)
         else:  # forehand's neutral opening, and everyone passed: he chooses
             self.to_act = self.forehand
 
-    def _declare(self, declarer: int, contract: Contract) -> None:
-        """The auction's outcome: `declarer` plays `contract`; its call, talon and discard follow."""
-        self.declarer, self.contract = declarer, contract
-        self.rules = (contract.overtake, contract.pagat_rule, contract.colour, self.emperor)
-        self.plain = contract.plain and not (self.profile.early_end and contract.kind == "negative")
-        self.tally = contract.kind != "positive"
-        self.follow = playable if contract.plain else partial(restricted, rules=self.rules)
+    def _declare(self, declarer: int, rank: int) -> None:
+        """The auction's outcome: `declarer` plays the contract of rank `rank`; its call, talon and discard
+        follow (the whole talon taken at once)."""
+        profile = self.profile
+        self.contract = profile.contracts[rank]
+        self.plan = plan = (_PLANS.get(id(profile)) or plans(profile))[rank]
+        self.follow = plan.follow
+        self.declarer = self.to_act = declarer
         self.team = _TEAMS[declarer, None]
-        self.to_act = declarer
-        if contract.call:
-            self.phase = CALL
-        elif contract.talon == "halves":
-            self.phase = TALON
-        elif contract.talon == "all":
+        self.phase = start = plan.start
+        if start is DISCARD:
             split = self.suits[declarer]
             for card in self.halves[0] + self.halves[1]:
                 insort(split[SUIT[card]], card)
-            self.phase = DISCARD
-        else:
+        elif start is TRICKS:
             self._start_tricks()
 
     def _start_tricks(self) -> None:
         """The announcement round where the profile and contract have one, then the tricks."""
-        contract = self.contract
-        assert contract is not None
+        plan = self.plan
         self.phase = TRICKS
-        self.leader = self.to_act = self.forehand if contract.lead == "forehand" else self.declarer
-        if self._kontra_cap() or contract.bonuses:
+        self.leader = self.to_act = self.forehand if plan.forehand_leads else self.declarer
+        if plan.talks:
             items = 1 + len(self.profile.bonuses)
             owner = (self.declarer,) + (-1,) * (items - 1)
             self.talk = Talk((), owner, (0,) * items, (False,) * SEATS, 0)
             self.phase, self.to_act = ANNOUNCE, self.declarer
-
-    def _kontra_cap(self) -> int:
-        """How many doubling steps an item of this contract may take (0: none)."""
-        announcing, contract = self.profile.announcing, self.contract
-        if announcing is None or contract is None or contract.kind == "trischaken":
-            return 0
-        return announcing.kontra_cap_negative if contract.kind == "negative" else announcing.kontra_cap
 
     def say_options(self) -> list[int]:
         """The lean words of the seat to act in the announcement round: SAY_PASS, every non-empty set of
@@ -765,7 +809,7 @@ class LeanKoenigrufen:
         while mask:  # every non-empty subset of the bits, largest first
             words.append(mask)
             mask = (mask - 1) & bits
-        cap = self._kontra_cap()
+        cap = self.plan.kontra_cap
         for i, owner in enumerate(talk.owner):
             level = talk.level[i]
             if owner >= 0 and level < cap and (self.team[seat] == self.team[owner]) == (level % 2 == 1):
@@ -804,8 +848,6 @@ class LeanKoenigrufen:
         suit = SUIT[king]
         declarer = self.declarer
         self.phase = TALON
-        self.partner = None
-        self.team = _TEAMS[declarer, None]
         for seat in range(SEATS):
             if king in self.suits[seat][suit]:
                 if seat != declarer:
@@ -851,19 +893,17 @@ class LeanKoenigrufen:
         if len(trick) < SEATS:
             self.to_act = (seat + 1) % SEATS
             return
-        winner = (self.leader + winning(trick, self.emperor, self.rules[2])[0]) % SEATS
-        self.wins[winner] += 1
-        if self.history is not None:
-            self.history.append((self.leader, tuple(trick), winner))
+        plan = self.plan
+        winner = (self.leader + winning(trick, plan.emperor, plan.colour)[0]) % SEATS
         if self.team[winner]:
             self._dsum += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
             self._dn += 4
-        if self.tally:
-            self.sums[winner] += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        if plan.counting:
+            self._count(self.leader, trick, winner)
         self.trick = []
         self.tricks_done += 1
         self.leader = winner
-        if self.tricks_done == TRICKS_PER_DEAL or (not self.plain and self._failed()):
+        if self.tricks_done == TRICKS_PER_DEAL or (not plan.plain and self._failed()):
             self.phase, self.to_act = SCORED, -1
         else:
             self.to_act = winner
@@ -878,6 +918,15 @@ class LeanKoenigrufen:
             and self.wins[self.declarer] > contract.target
         )
 
+    def _count(self, leader: int, cards: Sequence[int], winner: int) -> None:
+        """A completed trick counted where the plan asks (`counting`): the winner's trick, his pile
+        (`tally`), the history (bonuses)."""
+        self.wins[winner] += 1
+        if self.plan.tally:
+            self.sums[winner] += POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]] + POINTS[cards[3]]
+        if self.history is not None:
+            self.history.append((leader, tuple(cards), winner))
+
     def rollout(self, rng: random.Random) -> list[int]:
         """Plays uniformly random legal actions to the end of the deal (this state ends scored) and returns
         the settlement. Each choice is one draw, `int(rng.random() * n)` over what `legal()` lists, but
@@ -885,8 +934,9 @@ class LeanKoenigrufen:
 
         Those tricks are one inlined loop over locals, written back once at the end: the one deliberate
         copy of `playable` and `winning` (and of `play`'s bookkeeping), as it plays a deal out in half the
-        time `playable` and `play` card by card take. Under a positive contract it counts only the declaring
-        side's pile, all the settlement reads (`tally` off): `wins` and `sums` stay as the loop found them.
+        time `playable` and `play` card by card take. Where the plan asks for no more (`counting` off: a
+        positive contract without bonuses) it counts only the declaring side's pile, all the settlement
+        reads: `wins` and `sums` stay as the loop found them; else `_count` keeps them and the history.
         `test_koenigrufen_lean` keeps it honest, replaying it from every position of random deals on the
         table engine with the same draws."""
         draw = rng.random
@@ -902,19 +952,18 @@ class LeanKoenigrufen:
             contract = self.contract
             assert contract is not None
             hand = self.hand(self.declarer)
-            self.discard(random_discard(hand, draw, contract.discard, contract.trumps_first))
+            self.discard(random_discard(hand, draw, self.plan.discard, contract.trumps_first))
         while self.phase is ANNOUNCE:
             words = self.say_options()
             self.say(words[int(draw() * len(words))])
-        while (self.trick or not self.plain) and self.phase is TRICKS:  # a trick begun, or special rules
+        plan = self.plan
+        while (self.trick or not plan.plain) and self.phase is TRICKS:  # a trick begun, or special rules
             cards = self.playable()
             self.play(cards[int(draw() * len(cards))])
         if self.phase is SCORED:
             return self.returns()
-        hands, team, wins, sums, emperor = self.suits, self.team, self.wins, self.sums, self.emperor
-        leader, dsum, dn = self.leader, self._dsum, self._dn
-        tally, history = self.tally, self.history
-        counting = tally or history is not None  # tricks per seat: negative contracts, Valat
+        hands, team, leader, dsum, dn = self.suits, self.team, self.leader, self._dsum, self._dn
+        emperor, counting = plan.emperor, plan.counting
         for held in range(TRICKS_PER_DEAL - self.tricks_done, 0, -1):  # each seat's cards before the trick
             # the lead: any card, the k-th in suit order
             k = int(draw() * held)
@@ -966,12 +1015,8 @@ class LeanKoenigrufen:
             if team[win]:
                 dsum += POINTS[c0] + POINTS[c1] + POINTS[c2] + POINTS[c3]
                 dn += 4
-            if tally:
-                sums[win] += POINTS[c0] + POINTS[c1] + POINTS[c2] + POINTS[c3]
-            if history is not None:
-                history.append((leader, (c0, c1, c2, c3), win))
-            if counting:
-                wins[win] += 1
+            if counting:  # one test a trick for what only some contracts read
+                self._count(leader, (c0, c1, c2, c3), win)
             leader = win
         self.leader, self.tricks_done, self._dsum, self._dn = leader, TRICKS_PER_DEAL, dsum, dn
         self.phase, self.to_act, self.shown = SCORED, -1, True

@@ -173,7 +173,7 @@ class Announcing:
     valat_replaces_game: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)  # weakly held: `core.plans` caches per profile
 class Profile:
     """A whole rule set: `contracts` in bidding order, lowest first; `bidding` None when forehand always
     declares the first contract; `emperors_trick` (Pagat, Mond and Sküs in one trick: the Pagat takes

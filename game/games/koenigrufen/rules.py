@@ -611,7 +611,8 @@ class KoenigrufenGame:
         phase = core.phase
         if phase is TRICKS:
             seat = core.to_act
-            cards = core.follow(core.suits[seat], core.trick)
+            follow = core.follow  # read, then called: a call straight off the slot is not specialised
+            cards = follow(core.suits[seat], core.trick)
             return _PLAYS[seat][cards[int(rng.random() * len(cards))]]
         if phase is DISCARD:
             discards = self._discard_list()
@@ -635,11 +636,11 @@ class KoenigrufenGame:
             number = DECK_INDEX[card]
         except (KeyError, TypeError):
             raise ValueError(f"unknown card code: {card!r}") from None
-        split, trick = core.suits[seat], core.trick
-        if number not in core.follow(split, trick):  # only cards of the hand are playable
+        split, trick, follow = core.suits[seat], core.trick, core.follow
+        if number not in follow(split, trick):  # only cards of the hand are playable
             if number not in split[SUIT[number]]:
                 raise ValueError(f"{card} is not in your hand")
-            raise _illegal(restriction(split, trick, core.rules, number))
+            raise _illegal(restriction(split, trick, core.plan.rules, number))
         leader, shown = core.leader, core.shown
         core.play(number)
         events: list[Event] = [_PLAYED[seat][number]]
@@ -670,16 +671,16 @@ class KoenigrufenGame:
         kind, reason = _EXPECTED[self._core.phase]
         if not isinstance(action, kind):
             raise _illegal(reason)
-        if isinstance(action, Bid | Pass | Hold):
-            return self._bid(action)
-        if isinstance(action, Announce | Kontra | AnnouncePass):
-            return self._say(action)
         if isinstance(action, CallKing):
             return self._call(action.king)
         if isinstance(action, TakeTalon):
             return self._take(action.half)
         if isinstance(action, Discard):
             return self._discard(action.cards)
+        if isinstance(action, Bid | Pass | Hold):
+            return self._bid(action)
+        if isinstance(action, Announce | Kontra | AnnouncePass):
+            return self._say(action)
         if isinstance(action, Play):  # a subclass of Play: played as the Play it is
             return self.apply(Play(action.seat, action.card))
         return self._next_deal()
@@ -806,7 +807,7 @@ class KoenigrufenGame:
         for seat in range(SEATS):
             self._totals[seat] += settlement[seat]
         totals = tuple(self._totals)
-        wins = tuple(core.wins)
+        wins = self._tricks_won()
         items = tuple(core.score_items()) if core.talk is not None or core.history is not None else ()
         self._sheet.append(
             ScoreLine(
@@ -881,13 +882,19 @@ class KoenigrufenGame:
             contract=None if contract is None else contract.id,
             bids=self._bids,
             open_hands=self._open_hands(),
-            tricks_won=tuple(core.wins),
+            tricks_won=self._tricks_won(),
             bid_options=self._bid_words() if core.phase is BID and seat == core.to_act else (),
             playable=_codes(core.playable()) if core.phase is TRICKS and seat == core.to_act else (),
             said=self._said,
             items=self._items(),
             **self._may_say(seat),
         )
+
+    def _tricks_won(self) -> tuple[int, ...]:
+        """Tricks taken per seat, from the completed tricks (the core counts them only where its contract
+        reads them)."""
+        winners = [winner for _leader, _cards, winner in self._tricks]
+        return tuple(map(winners.count, range(SEATS)))
 
     def _items(self) -> tuple[tuple[str, int, int], ...]:
         """The announced items so far: (item, announcer, Kontra level), the game first."""
