@@ -18,8 +18,7 @@ from game.i18n import tr
 from game.scenes import navigation
 from game.storage import FileProblem
 from game.ui import text, theme
-from game.ui.panel import draw_panel
-from game.ui.salon import Column, Grid, backdrop, ornament, restore_focus, split
+from game.ui.salon import Column, Grid, framed_page, restore_focus, split
 from game.ui.widgets import Button, Choice, Form, Toggle
 
 if TYPE_CHECKING:
@@ -159,23 +158,16 @@ class HouseRulesScene(Scene):
             self.app.scenes.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        g = self.g
-        surface.blit(backdrop(self.app.size, self.app.vintage), (0, 0))
-        draw_panel(surface, self.panel, "panel")
-        x, y = self.title_at
-        title = text.draw(surface, tr("krt.house.title"), (x, y), theme.SIZE_H1, theme.CREAM)
-        text.draw(
+        framed_page(
             surface,
-            tr("krt.house.hint"),
-            (title.right + g(18), title.bottom - g(8)),
-            theme.SIZE_SMALL,
-            theme.PARCHMENT,
-            "bottomleft",
-            italic=True,
+            self.app.size,
+            self.app.vintage,
+            self.panel,
+            self.title_at,
+            self.rule_y,
+            (tr("krt.house.title"), tr("krt.house.hint")),
+            self.headings,
         )
-        ornament(surface, x, self.panel.right - g(32), self.rule_y)
-        for label, pos in self.headings:
-            text.draw(surface, label.upper(), pos, theme.SIZE_SMALL * 0.9, theme.BRASS)
         for words, pos, width, lit in self.notes:
             if width:
                 size = theme.SIZE_SMALL - 5

@@ -15,8 +15,7 @@ from game.i18n import tr
 from game.settings import ANIM_SPEEDS, LANGUAGES, THINK_TIMES
 from game.ui import text, theme
 from game.ui.felt import felt
-from game.ui.panel import draw_panel
-from game.ui.salon import Column, Grid, backdrop, chip_side, ornament, restore_focus, suit_chip
+from game.ui.salon import Column, Grid, chip_side, framed_page, restore_focus, suit_chip
 from game.ui.widgets import Button, Choice, Form, Slider, Toggle
 
 if TYPE_CHECKING:
@@ -118,23 +117,16 @@ class SettingsScene(Scene):
             self.app.scenes.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        g = self.g
-        surface.blit(backdrop(self.app.size, self.app.vintage), (0, 0))
-        draw_panel(surface, self.panel, "panel")
-        x, y = self.title_at
-        title = text.draw(surface, tr("settings.title"), (x, y), theme.SIZE_H1, theme.CREAM)
-        text.draw(
+        framed_page(
             surface,
-            tr("settings.hint"),
-            (title.right + g(18), title.bottom - g(8)),
-            theme.SIZE_SMALL,
-            theme.PARCHMENT,
-            "bottomleft",
-            italic=True,
+            self.app.size,
+            self.app.vintage,
+            self.panel,
+            self.title_at,
+            self.rule_y,
+            (tr("settings.title"), tr("settings.hint")),
+            self.headings,
         )
-        ornament(surface, x, self.panel.right - g(32), self.rule_y)
-        for label, pos in self.headings:
-            text.draw(surface, label.upper(), pos, theme.SIZE_SMALL * 0.9, theme.BRASS)
         self._draw_preview(surface)
         self.form.draw(surface)
 

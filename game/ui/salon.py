@@ -66,6 +66,37 @@ def ornament(
     pygame.draw.polygon(surface, colour, [(mid - d, y), (mid, y - d), (mid + d, y), (mid, y + d)])
 
 
+def framed_page(
+    surface: pygame.Surface,
+    app_size: tuple[int, int],
+    vintage: VintageParams,
+    panel: pygame.Rect,
+    title_at: tuple[int, int],
+    rule_y: int,
+    words: tuple[str, str],
+    headings: list[tuple[str, tuple[int, int]]],
+) -> None:
+    """A settings-like page: the baize, its panel, the title with its italic hint beside it, the brass rule
+    under them and the section headings in small capitals (`words`: the title and the hint)."""
+    g = Grid(app_size)
+    surface.blit(backdrop(app_size, vintage), (0, 0))
+    draw_panel(surface, panel, "panel")
+    x, y = title_at
+    title = text.draw(surface, words[0], (x, y), theme.SIZE_H1, theme.CREAM)
+    text.draw(
+        surface,
+        words[1],
+        (title.right + g(18), title.bottom - g(8)),
+        theme.SIZE_SMALL,
+        theme.PARCHMENT,
+        "bottomleft",
+        italic=True,
+    )
+    ornament(surface, x, panel.right - g(32), rule_y)
+    for label, pos in headings:
+        text.draw(surface, label.upper(), pos, theme.SIZE_SMALL * 0.9, theme.BRASS)
+
+
 class Tab(Button):
     """A tab of a tabbed page; the selected one wears the page's colours and a brass mark."""
 
