@@ -13,6 +13,7 @@ from game.games.koenigrufen.cards import CARD_POINTS, DECK, DECK_INDEX, SEATS, r
 from game.games.koenigrufen.core import NEUTRAL, PASS, LeanKoenigrufen, trischaken_settlement
 from game.games.koenigrufen.rules import (
     Announce,
+    AnnouncePass,
     Bid,
     DealScored,
     Hold,
@@ -27,6 +28,7 @@ from game.games.koenigrufen.rules import (
     to_action,
 )
 from game.games.koenigrufen.spec import SPEC
+from game.games.koenigrufen.words import log_lines
 from game.i18n import Words
 from game.rules.errors import IllegalAction
 from game.storage import FileProblem
@@ -330,5 +332,17 @@ def test_announcement_round_refuses_and_settles(profile_id: str) -> None:
                 tuple(map(sum, zip(*(item.amounts for item in line.items), strict=True))) == line.settlement
             )
         said = game.view(0).said
-        assert said and said[-1].closes and [s.word for s in said[-3:]] == ["pass"] * 3
+        assert said and said[-1].closes and all(s.word in ("pass", "ich_liege") for s in said[-3:])
     assert rounds >= 10
+
+
+@pytest.mark.parametrize(("profile_id", "first"), [("austria", "Ich liege"), ("cheltenham", "Good")])
+def test_the_declarers_first_pass_is_his_ich_liege_where_the_profile_closes_with_it(
+    profile_id: str, first: str
+) -> None:
+    game = next(g for seed in range(60) if (g := _to_announce(profile_id, seed)) is not None)
+    declarer = game.to_act
+    game.apply(AnnouncePass(declarer))
+    said = game.view((declarer + 1) % SEATS).said[-1]
+    # the History reads the journal's events through the same lines as the table's log
+    assert log_lines(said, lambda seat: f"P{seat}") == [f"P{declarer}: {first}"]

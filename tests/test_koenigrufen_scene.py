@@ -315,7 +315,7 @@ def test_good_said_by_keyboard_closes_the_declarers_announcements(app: App) -> N
     assert table.panel_form.widgets[0].label == "Ich liege"
     key(app, pygame.K_RETURN, "\r")  # the focus starts on it
     said = table.game.view(0).said
-    assert said[-1].seat == 0 and said[-1].word == "pass"
+    assert said[-1].seat == 0 and said[-1].word == "ich_liege"
     wait_until(app, lambda: not table.queue)
     assert any("Ich liege" in line for line in table.log.lines)
 

@@ -278,7 +278,8 @@ class DealScored:
 @dataclass(frozen=True, slots=True)
 class Said:
     """A word of the announcement round: `word` "announce" (with its `items`), "kontra" (one item, raised
-    to `level`: 1 Kontra, 2 Rekontra, 3 Subkontra) or "pass"; `closes` when the round ends with it."""
+    to `level`: 1 Kontra, 2 Rekontra, 3 Subkontra), "pass", or "ich_liege" (the declarer's first pass where
+    the profile closes his announcements with it: a pass all the same); `closes`: the round ends with it."""
 
     seat: int
     word: str
@@ -722,11 +723,18 @@ class KoenigrufenGame:
         elif isinstance(action, Announce):
             said = Said(action.seat, "announce", _bonus_ids(cast(int, word), core.profile), 0, closes)
         else:
-            said = Said(action.seat, "pass", (), 0, closes)
+            said = Said(action.seat, "ich_liege" if self._closing(action.seat) else "pass", (), 0, closes)
         self._said += (said,)
         if core.shown and not shown:  # the hidden partner spoke for his side
             return [said, PartnerRevealed(core.declarer, action.seat)]
         return [said]
+
+    def _closing(self, seat: int) -> bool:
+        """Whether a pass by `seat` now is the declarer's first word, his "Ich liege" under the profile."""
+        announcing = self._core.profile.announcing
+        if announcing is None or not announcing.closing or seat != self._core.declarer:
+            return False
+        return all(said.seat != seat for said in self._said)
 
     def _declared(self) -> list[Event]:
         """The events of the auction's end: the contract, and the whole talon taken where it is."""

@@ -433,8 +433,6 @@ class KoenigrufenTable(TrickTable):
         return self.game.config.profile
 
     def event_lines(self, event: Any) -> list[str]:
-        if isinstance(event, Said):  # the declarer's first word may be his "Ich liege"
-            return [said_words(event, self.seat_name, self._first_word(event))]
         return log_lines(event, self.seat_name, self.rules)
 
     # presenting events -------------------------------------------------------------------------------
@@ -457,11 +455,11 @@ class KoenigrufenTable(TrickTable):
             case ContractDeclared(declarer=declarer, contract=contract):
                 return self._declared(declarer, contract)
             case Said(seat=seat, word=word):
-                first = self._first_word(event)
-                self.say(lambda: said_words(event, self.seat_name, first))
-                self.avatars[seat].react("nod" if word != "pass" else "frown")
+                self.say(lambda: said_words(event, self.seat_name))
+                passed = word in ("pass", "ich_liege")
+                self.avatars[seat].react("frown" if passed else "nod")
                 self.sound("play", 0.4)
-                return d(0.8 if word == "pass" else 1.2)
+                return d(0.8 if passed else 1.2)
             case TalonTakenWhole(seat=seat, cards=cards):
                 return self._take_whole_talon(seat, cards)
             case HandDealt(seat=seat, cards=cards):
@@ -517,14 +515,6 @@ class KoenigrufenTable(TrickTable):
             case MatchOver():
                 return d(0.3)
         return 0.0
-
-    def _first_word(self, said: Said) -> bool:
-        """Whether `said` is the declarer's first word, his "Ich liege" where the profile closes with it."""
-        view = self.public
-        announcing = view.profile.announcing
-        if announcing is None or not announcing.closing or said.seat != view.declarer or said.word != "pass":
-            return False
-        return next((s for s in view.said if s.seat == said.seat), None) is said
 
     def _new_deal(self) -> None:
         self.clear_for_deal()
@@ -692,7 +682,7 @@ class KoenigrufenTable(TrickTable):
         if self._said_key != key:
             name = self.seat_name
             if view.phase == "announce":
-                lines = [said_words(said, name, self._first_word(said)) for said in view.said]
+                lines = [said_words(said, name) for said in view.said]
             else:
                 lines = [tr("krt.said", name=name(seat), word=bid_label(word)) for seat, word in view.bids]
             self._said_lines, self._said_key = lines, key

@@ -158,15 +158,14 @@ def bonus_pays(rules: Profile, contract_id: str, item: str) -> str:
     return tr("krt.bonus.pays_announced", announced=bonus.announced * factor)
 
 
-def said_words(said: Said, name: Callable[[int], str], first: bool = False) -> str:
-    """A word of the announcement round as all hear it; `first`: the declarer's first, his "Ich liege"
-    where the profile closes his announcements with it."""
+def said_words(said: Said, name: Callable[[int], str]) -> str:
+    """A word of the announcement round as all hear it."""
     if said.word == "announce":
         return tr("kr.say.announce", name=name(said.seat), items=", ".join(map(bonus_name, said.items)))
     if said.word == "kontra":
         level = tr(f"kr.kontra.{said.level}")
         return tr("kr.say.kontra", name=name(said.seat), level=level, item=bonus_name(said.items[0]))
-    return tr("krt.said", name=name(said.seat), word=tr("kr.say.ich_liege" if first else "kr.say.pass"))
+    return tr("krt.said", name=name(said.seat), word=tr(f"kr.say.{said.word}"))
 
 
 def item_label(item: ScoreItem) -> str:
