@@ -81,12 +81,14 @@ def _ints(cards: Sequence[str]) -> list[int]:
     return [DECK_INDEX[card] for card in cards]
 
 
-def excluded(view: KoenigrufenView, follow: Follow) -> dict[int, set[int]]:
-    """Per seat (but the viewer), the cards play has shown it does not hold: each card that, held beside a
-    card the seat played, would have made that card illegal under the contract's rules (`follow`, the
-    core's own): the suit it did not follow, the trump it did not play, and where the contract has them the
-    card that had to overtake, the trump the Pagat rule put first, the suit card a colour lead needed. A
-    card a seat lacked then it lacks now: cards only leave a hand once the tricks begin."""
+def excluded(
+    view: KoenigrufenView, follow: Follow, cards: Sequence[int] = range(len(DECK))
+) -> dict[int, set[int]]:
+    """Per seat (but the viewer), which of `cards` play has shown it does not hold: each card that, held
+    beside a card the seat played, would have made that card illegal under the contract's rules (`follow`,
+    the core's own): the suit it did not follow, the trump it did not play, and where the contract has them
+    the card that had to overtake, the trump the Pagat rule put first, the suit card a colour lead needed.
+    A card a seat lacked then it lacks now: cards only leave a hand once the tricks begin."""
     out: dict[int, set[int]] = {seat: set() for seat in range(SEATS)}
     for t in (*view.tricks, view.trick):
         before: list[int] = []
@@ -94,7 +96,7 @@ def excluded(view: KoenigrufenView, follow: Follow) -> dict[int, set[int]]:
             card = DECK_INDEX[code]
             if seat != view.seat:
                 lacks = out[seat]
-                for other in range(len(DECK)):
+                for other in cards:
                     if other not in lacks and card not in follow(split_hand((card, other)), before):
                         lacks.add(other)
             before.append(card)
@@ -142,7 +144,7 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
     # taken whole and unseen is in the declarer's hand or discards)
     others = [seat for seat in range(SEATS) if seat != me]
     slots = [view.hand_sizes[seat] - len(laid_open[seat]) for seat in others]
-    lacking = excluded(view, plan.follow)
+    lacking = excluded(view, plan.follow, unseen)
     discard_slot = len(slots) if hidden_discards else -1
     if hidden_discards:
         slots.append(hidden_discards)
