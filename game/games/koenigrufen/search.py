@@ -176,7 +176,7 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
         except ValueError:
             row[others.index(declarer)] = True
     half = view.talon_taken
-    talk = _talk(view) if plan.talks and view.phase == TRICKS else None
+    talk = announced(view) if plan.talks and view.phase == TRICKS else None
     shown = view.partner is not None
 
     def sample(rng: random.Random) -> LeanKoenigrufen:
@@ -211,7 +211,7 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
     return sample
 
 
-def _talk(view: KoenigrufenView) -> Talk:
+def announced(view: KoenigrufenView) -> Talk:
     """The announcement round as it ended, for the settlement: who announced each item, its Kontra level."""
     names = ["game", *(bonus.id for bonus in view.profile.bonuses)]
     owner, level = [-1] * len(names), [0] * len(names)
