@@ -5,9 +5,10 @@ other hands but cards laid open, in the talon while it is unseen, among the decl
 in the stock, as a face-down lead) trade places: renamed in the dealt deck and in every action that
 moves them, and chosen so every past action stays legal (a cheap test per game, then a replay). Königrufen
 is also played under the `austria` and `cheltenham` profiles: the auction, the announcements (the
-auction steered to a Rufer), a negative contract's tricks and an ouvert contract's, whose open hands are
-part of the view. The swapped deal must replay, must put a hidden card somewhere else,
-must give the seat the same view, and the same view must give the same decision at a fixed seed, at
+auction steered to a Rufer), the discard and the tricks of several contracts (a talon nobody sees, the
+colour rule's hidden trumps, Trischaken, a negative contract, an ouvert one whose open hands are part of
+the view), where normal and hard search. The swapped deal must replay, must put a hidden card somewhere
+else, must give the seat the same view, and the same view must give the same decision at a fixed seed, at
 every level. (A new deal or round is a single action, no decision.) Positions and swaps are fixed by
 seeds and every loop is finite, so a leak fails the test rather than hanging it; the last test shows a
 leaking `view` does fail it.
@@ -341,6 +342,38 @@ SITUATIONS = (
         _declaring(CHELTENHAM_RULES, "piccolo_ouvert"),
     ),
     Situation(
+        "austria dreier discard",  # the search's own discards, the other half public
+        AUSTRIA,
+        _shuffled,
+        lambda v: v.phase == "discard",
+        ("hand-hand",),
+        _declaring(AUSTRIA_RULES, "dreier"),
+    ),
+    Situation(
+        "austria solorufer tricks, defender",  # the talon nobody sees, maybe holding the called king
+        AUSTRIA,
+        _shuffled,
+        lambda v: v.phase == "tricks" and v.seat != v.declarer and len(v.tricks) >= 2,
+        ("hand-hand", "hand-talon"),
+        _declaring(AUSTRIA_RULES, "solorufer"),
+    ),
+    Situation(
+        "austria farbendreier tricks, defender",  # the colour rule; the trumps laid away hidden
+        AUSTRIA,
+        _shuffled,
+        lambda v: v.phase == "tricks" and v.seat != v.declarer and len(v.tricks) >= 2,
+        ("hand-hand", "discards-hand"),
+        _declaring(AUSTRIA_RULES, "farbendreier"),
+    ),
+    Situation(
+        "cheltenham trischaken tricks",  # everyone for himself, the talon out of play
+        CHELTENHAM,
+        _shuffled,
+        lambda v: v.phase == "tricks" and len(v.tricks) >= 2,
+        ("hand-hand", "hand-talon", "talon-talon"),
+        _declaring(CHELTENHAM_RULES, "trischaken"),
+    ),
+    Situation(
         "twotenjack opening lead",
         TWOTENJACK,
         _shuffled,
@@ -474,9 +507,12 @@ def check_fairness(situation: Situation, level: str) -> None:
 
 @pytest.fixture(autouse=True)
 def shorter_hard(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hard keeps both its searches, its own one shortened: this is about what it sees, not its strength."""
-    monkeypatch.setitem(thinker.ITERATIONS, "hard", 60)
-    monkeypatch.setitem(thinker.CANDIDATES, "hard", 4)
+    """Normal and hard search, hard keeps both its searches, each shortened: this is about what they see,
+    not their strength."""
+    monkeypatch.setitem(thinker.ITERATIONS, "normal", 40)
+    monkeypatch.setitem(thinker.CANDIDATES, "normal", 2)
+    monkeypatch.setitem(thinker.ITERATIONS, "hard", 30)
+    monkeypatch.setitem(thinker.CANDIDATES, "hard", 2)
 
 
 @pytest.mark.parametrize("level", LEVELS)

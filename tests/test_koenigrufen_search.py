@@ -3,16 +3,30 @@ play the way the easy players do, and the computer's moves are legal, explained,
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 from game.ai import thinker
+from game.ai.search import Search
 from game.ai.thinker import REASONS, decide
 from game.games.koenigrufen import easy as koenigrufen_easy
 from game.games.koenigrufen import search as ks
-from game.games.koenigrufen.cards import CARD_SUIT, DECK, DECK_INDEX
-from game.games.koenigrufen.rules import SEATS, DealScored, KoenigrufenConfig, KoenigrufenGame
+from game.games.koenigrufen.cards import DECK, DECK_INDEX
+from game.games.koenigrufen.core import LeanKoenigrufen
+from game.games.koenigrufen.profile import Profile, load
+from game.games.koenigrufen.rules import (
+    SEATS,
+    AnnouncePass,
+    Bid,
+    DealScored,
+    KoenigrufenConfig,
+    KoenigrufenGame,
+    KoenigrufenView,
+    Pass,
+    from_action,
+)
 
 
 def _positions(count: int, seed: int) -> list[KoenigrufenGame]:
@@ -36,7 +50,7 @@ def test_sampled_worlds_keep_what_the_seat_knows() -> None:
         for seat in range(SEATS):
             view = game.view(seat)
             sample = ks.sampler(view)
-            shown = ks.voids(view)
+            lacking = ks.excluded(view, ks.plans(view.profile)[0].follow)
             for _ in range(3):
                 world = sample(rng)
                 assert world.to_act == game.to_act
@@ -45,7 +59,7 @@ def test_sampled_worlds_keep_what_the_seat_knows() -> None:
                     cards = world.hand(other)
                     assert len(cards) == view.hand_sizes[other]
                     if other != seat:
-                        assert not {CARD_SUIT[DECK[c]] for c in cards} & shown[other]
+                        assert not set(cards) & lacking[other]
                 if view.partner is not None:
                     assert world.partner == view.partner
                 if view.alone:
@@ -102,12 +116,12 @@ def test_the_others_read_the_call_the_declarer_does_not_hold_the_called_king() -
                 continue
             sample = ks.sampler(view)
             king = DECK_INDEX[view.king]
-            shown = ks.voids(view)
+            lacking = ks.excluded(view, ks.plans(view.profile)[0].follow)
             elsewhere = [s for s in range(SEATS) if s not in (seat, view.declarer)]
             for _ in range(5):
                 world = sample(rng)
                 if king in world.hand(view.declarer):  # only when play left the king nowhere else
-                    assert all(CARD_SUIT[view.king] in shown[s] for s in elsewhere)
+                    assert all(DECK_INDEX[view.king] in lacking[s] for s in elsewhere)
                 else:
                     checked += 1
     assert checked > 100
@@ -169,3 +183,166 @@ def test_the_real_deal_reads_likelier_than_most_sampled_ones() -> None:
         ranks.append(sum(weigh(sample(rng)) < real for _ in range(40)) / 40)
     assert len(ranks) >= 20
     assert sum(ranks) / len(ranks) >= 0.55  # the real deal beats most sampled worlds (0.66 measured)
+
+
+# --- under the profiles with an auction ---------------------------------------------------------------------
+
+AUSTRIA, CHELTENHAM = load("austria"), load("cheltenham")
+
+
+def _steered(profile: Profile, contract: str, seed: int) -> KoenigrufenGame | None:
+    """A deal of `profile` whose auction is steered to `contract` through legal bids (bid it where allowed,
+    else pass, else forehand's neutral word so he may choose it); None if the hands did not allow it."""
+    assert profile.bidding is not None
+    game = KoenigrufenGame(KoenigrufenConfig(deals=1, first_dealer=0, profile=profile), seed)
+    while game.phase == "bid":
+        legal = game.legal_actions()
+        bids = {a.contract: a for a in legal if isinstance(a, Bid)}
+        passes = [a for a in legal if isinstance(a, Pass)]
+        game.apply(bids.get(contract) or next(iter(passes), None) or bids[profile.bidding.neutral])
+    return game if game.view(0).contract == contract else None
+
+
+def _deal_of(profile: Profile, contract: str) -> KoenigrufenGame:
+    game = next(g for seed in range(40) if (g := _steered(profile, contract, seed)) is not None)
+    return game
+
+
+CONTRACT_KINDS = [
+    (AUSTRIA, "rufer"),  # positive, a king called, the talon halves shown
+    (AUSTRIA, "solorufer"),  # a king called, the talon to the defenders unseen
+    (AUSTRIA, "farbendreier"),  # the colour rule, a trumps-first discard
+    (AUSTRIA, "sechserdreier"),  # the whole talon taken unseen, six laid away
+    (AUSTRIA, "piccolo"),  # negative: overtaking, the Pagat rule, the early end
+    (AUSTRIA, "bettel_ouvert"),  # every hand open after the first trick
+    (AUSTRIA, "trischaken"),  # everyone for himself, the talon to the last trick
+    (CHELTENHAM, "solo"),  # a king called, the whole talon to a declarer whose king lies in it
+    (CHELTENHAM, "sechserdreier"),  # the whole talon shown
+    (CHELTENHAM, "piccolo_ouvert"),  # the declarer's hand open
+    (CHELTENHAM, "trischaken"),  # the talon out of play, sides' payout
+]
+
+
+@pytest.fixture
+def quick_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Few deals per decision: these tests are about legality and the contract's objective, not strength."""
+    monkeypatch.setitem(thinker.ITERATIONS, "normal", 4)
+    monkeypatch.setitem(thinker.ITERATIONS, "hard", 6)
+    monkeypatch.setitem(thinker.CANDIDATES, "normal", 2)
+    monkeypatch.setitem(thinker.CANDIDATES, "hard", 2)
+
+
+@pytest.mark.usefixtures("quick_search")
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize(
+    ("profile", "contract"), CONTRACT_KINDS, ids=[f"{p.id} {c}" for p, c in CONTRACT_KINDS]
+)
+def test_the_search_levels_play_every_contract_to_its_end(
+    profile: Profile, contract: str, level: str
+) -> None:
+    """Every decision of the deal (the auction, call and announcements included) is the level's, legal,
+    and the deal ends scored under the contract steered to."""
+    game = _deal_of(profile, contract)
+    for step in range(200):
+        if game.is_over:
+            break
+        seat = game.to_act
+        assert seat is not None
+        decision = decide("koenigrufen", game.view(seat), level, seed=step)
+        assert decision.action in game.legal_actions()
+        assert decision.reason in REASONS
+        game.apply(decision.action)
+    assert game.is_over
+    assert game.view(0).contract == contract
+
+
+@pytest.mark.parametrize(
+    ("profile", "contract"), CONTRACT_KINDS, ids=[f"{p.id} {c}" for p, c in CONTRACT_KINDS]
+)
+def test_worlds_under_a_contract_keep_what_the_seat_knows(profile: Profile, contract: str) -> None:
+    """At random points of a deal played at random: each world has the seat's hand, the hand sizes, the
+    hands laid open, none of the cards play excluded, the seat's own legal moves; and the real deal, built
+    the same way, settles as the table engine does."""
+    rng = random.Random(5)
+    game = _deal_of(profile, contract)
+    plan = ks.plans(profile)[profile.rank(contract)]
+    checked = 0
+    real: LeanKoenigrufen | None = None  # the true deal rebuilt after the first trick, played on
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        if view.phase in ("talon", "discard", "tricks"):
+            lacking = ks.excluded(view, plan.follow)
+            for _ in range(2):
+                world = ks.sampler(view)(rng)
+                assert (world.phase, world.to_act, world.contract) == (
+                    game.lean().phase,
+                    seat,
+                    game.lean().contract,
+                )
+                assert sorted(world.hand(seat)) == sorted(DECK_INDEX[c] for c in view.hand)
+                for other in range(SEATS):
+                    cards = world.hand(other)
+                    assert len(cards) == view.hand_sizes[other]
+                    assert {DECK_INDEX[c] for c in view.open_hands[other]} <= set(cards)
+                    assert not set(cards) & (lacking[other] if other != seat else set())
+                assert {ks.action(view, m) for m in world.legal()} == set(game.legal_actions()) or (
+                    view.phase == "discard"
+                )
+                checked += 1
+        if real is None and view.phase == "tricks" and view.tricks:
+            real = _real_world(game, view)
+        act = rng.choice(game.legal_actions())
+        game.apply(act)
+        if real is not None and not real.over():
+            real.apply(from_action(act, profile))
+    assert checked >= 10
+    assert real is not None and real.returns() == game.lean().returns()
+
+
+def _real_world(game: KoenigrufenGame, view: KoenigrufenView) -> LeanKoenigrufen:
+    """The deal's true position rebuilt the way the sampler builds a world: the real cards in each place."""
+    lean, profile = game.lean(), view.profile
+    assert view.contract is not None
+    return LeanKoenigrufen.from_parts(
+        lean.hands,
+        lean.halves,
+        lean.declarer,
+        lean.king,
+        lean.half,
+        lean.discards,
+        [(t.leader, tuple(DECK_INDEX[c] for c in t.cards), t.winner or 0) for t in view.tricks],
+        view.trick.leader,
+        [DECK_INDEX[c] for c in view.trick.cards],
+        profile=profile,
+        rank=profile.rank(view.contract),
+        forehand=view.forehand,
+        talk=ks.announced(view) if lean.talk is not None else None,
+        shown=view.partner is not None,
+    )
+
+
+def test_a_negative_declarer_does_not_lead_the_trick_he_must_take() -> None:
+    """Bettel (no trick): holding the heart king beside low cards and no trump, the declarer leads a low card,
+    which the others must overtake, never the king, which wins the trick unless someone trumps it, and so
+    loses the game at once (he may lay the king away later, on a trump lead)."""
+    hand = ("KH", "2H", "3H", "4H", "2D", "3D", "4D", "7C", "8C", "7S", "8S", "9S")
+    rest = [card for card in DECK if card not in hand]
+    deck = (*hand, *rest)  # seat 1, forehand, is dealt the deck's first twelve
+    game = KoenigrufenGame(KoenigrufenConfig(deals=1, first_dealer=0, stacked_deck=deck, profile=AUSTRIA), 0)
+    game.apply(Bid(1, "bettel"))
+    while game.phase == "bid":
+        game.apply(Pass(game.to_act))
+    while game.phase == "announce":  # nobody doubles
+        game.apply(AnnouncePass(game.to_act))
+    view = game.view(1)
+    assert (view.contract, view.to_act, "KH" in view.playable) == ("bettel", 1, True)
+    moves = ks.root_moves(view)
+    search = Search(
+        1, moves, ks.sampler(view), ks.rollout, ks.values, 30, random.Random(3)
+    )  # no standing move
+    search.run(math.inf)
+    best, _tally = search.best()
+    means = {move: sum(values) / len(values) for move, values in search.results.items()}
+    assert best != DECK_INDEX["KH"] and means[DECK_INDEX["KH"]] < means[best] - 0.5

@@ -368,55 +368,75 @@ class LeanKoenigrufen:
         completed_tricks: Sequence[tuple[int, tuple[int, ...], int]],
         leader: int,
         trick: Sequence[int],
+        *,
+        profile: Profile = CARDAVIA,
+        rank: int = 0,
+        forehand: int | None = None,
+        talk: Talk | None = None,
+        shown: bool = False,
     ) -> LeanKoenigrufen:
-        """Any position of a deal of the seed's Rufer (`profile.CARDAVIA`). The partner is the seat that
-        held the called king at the call: the one holding it now or having played it; None (alone) when
-        that is the declarer or it lay in the talon. Built field by field, as a search samples a world per
-        iteration."""
-        new = cls(hands, halves, declarer)
+        """Any position of a deal once `declarer` declared the contract of rank `rank` of `profile` (the
+        seed's Rufer, forehand declaring, by default): the position's phase is the first whose choice is
+        still missing (the call, the talon half, the discard), else the tricks. The partner is the seat
+        that held the called king at the call: the one holding it now or having played it; None (alone)
+        when that is the declarer or it lay in the talon. `talk` is the announcement round once over (its
+        owners and Kontra levels settle the deal), `shown` the partner already public (he spoke for his
+        side). `halves` may be empty where nothing reads them any more (a talon taken whole, unseen).
+        Built field by field, as a search samples a world per iteration."""
+        new = cls(hands, halves, declarer if forehand is None else forehand, profile)
+        if new.phase is BID:  # the contract without what declaring it does to the hands: they are given
+            new._settle(declarer, rank)
+        contract = new.contract
+        assert contract is not None
         split = new.suits
-        if king is None:
-            return new
-        new.king = king
-        holder = None
-        suit = SUIT[king]
-        for seat in range(SEATS):
-            if king in split[seat][suit]:
-                holder = seat
-                break
-        else:
-            for lead, cards, _winner in [*completed_tricks, (leader, trick, leader)]:
-                if king in cards:
-                    holder = (lead + list(cards).index(king)) % SEATS
-                    new.shown = True
-        new.shown = new.shown or king in new.halves[0] + new.halves[1]
-        if holder is not None and holder != declarer:
-            new.partner = holder
-            new.team = team = _TEAMS[declarer, holder]
-        else:
-            team = new.team
-        if half is None:
-            new.phase = TALON
-            return new
-        new.half = half
-        if not discards:
+        if contract.call:
+            if king is None:
+                new.phase = CALL
+                return new
+            new.king = king
+            holder = None
+            suit = SUIT[king]
+            for seat in range(SEATS):
+                if king in split[seat][suit]:
+                    holder = seat
+                    break
+            else:
+                for lead, cards, _winner in [*completed_tricks, (leader, trick, leader)]:
+                    if king in cards:
+                        holder = (lead + list(cards).index(king)) % SEATS
+                        new.shown = True
+            new.shown = new.shown or (contract.talon_shown and king in new.halves[0] + new.halves[1])
+            if holder is not None and holder != declarer:
+                new.partner = holder
+                new.team = _TEAMS[declarer, holder]
+        team = new.team
+        if contract.talon == "halves":
+            if half is None:
+                new.phase = TALON
+                return new
+            new.half = half
+        if contract.discard and not discards:
             new.phase = DISCARD
             return new
         new.discards = tuple(sorted(discards))
-        dsum, dn = sum(map(POINTS.__getitem__, discards)), len(discards)
+        credit = new.discards + new.talon_credit()
+        dsum, dn = sum(map(POINTS.__getitem__, credit)), len(credit)
         points = POINTS.__getitem__
-        for _leader, cards, winner in completed_tricks:
+        for lead, cards, winner in completed_tricks:
             won = sum(map(points, cards))
             new.wins[winner] += 1
             new.sums[winner] += won
             if team[winner]:
                 dsum += won
                 dn += len(cards)
+            if new.history is not None:
+                new.history.append((lead, tuple(cards), winner))
         new._dsum, new._dn = dsum, dn
+        new.talk, new.shown = talk, new.shown or shown
         new.tricks_done = len(completed_tricks)
         new.trick = list(trick)
         new.leader = leader
-        if new.tricks_done == TRICKS_PER_DEAL:
+        if new.tricks_done == TRICKS_PER_DEAL or (not new.plan.plain and new._failed()):
             new.phase, new.to_act = SCORED, -1
         else:
             new.phase, new.to_act = TRICKS, (leader + len(trick)) % SEATS
@@ -756,19 +776,23 @@ class LeanKoenigrufen:
     def _declare(self, declarer: int, rank: int) -> None:
         """The auction's outcome: `declarer` plays the contract of rank `rank`; its call, talon and discard
         follow (the whole talon taken at once)."""
-        profile = self.profile
-        self.contract = profile.contracts[rank]
-        self.plan = plan = (_PLANS.get(id(profile)) or plans(profile))[rank]
-        self.follow = plan.follow
-        self.declarer = self.to_act = declarer
-        self.team = _TEAMS[declarer, None]
-        self.phase = start = plan.start
+        self.phase = start = self._settle(declarer, rank).start
         if start is DISCARD:
             split = self.suits[declarer]
             for card in self.halves[0] + self.halves[1]:
                 insort(split[SUIT[card]], card)
         elif start is TRICKS:
             self._start_tricks()
+
+    def _settle(self, declarer: int, rank: int) -> Plan:
+        """The contract of rank `rank` declared by `declarer`, its side still alone; its plan."""
+        profile = self.profile
+        self.contract = profile.contracts[rank]
+        self.plan = plan = (_PLANS.get(id(profile)) or plans(profile))[rank]
+        self.follow = plan.follow
+        self.declarer = self.to_act = declarer
+        self.team = _TEAMS[declarer, None]
+        return plan
 
     def _start_tricks(self) -> None:
         """The announcement round where the profile and contract have one, then the tricks."""

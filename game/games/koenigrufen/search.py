@@ -1,12 +1,15 @@
 """Königrufen for the search: deal the unseen cards consistently with a seat's view, score a finished deal,
 weigh a world by the play so far, list the moves worth searching, play a world out by table habits, and
-say why a move was chosen.
+say why a move was chosen. Under every contract of every profile: a world is a lean state of the contract
+declared, settled as it is (`LeanKoenigrufen.returns`, negative contracts and Trischaken included).
 
-What a seat knows and the sampler keeps: its own hand, every card played, the talon once turned up, the
-declarer's discards (to the declarer) or the trumps among them (to all), and the voids play has shown — a
-seat that did not follow a suit holds none of it, and one that neither followed nor trumped holds no trump.
-The talon half the declarer took is public, but its cards may since have gone face down onto the
-declarer's pile: for the others they lie in the declarer's hand or among the discards.
+What a seat knows and the sampler keeps: its own hand, the hands laid open (ouvert), every card played,
+the talon once turned up (the half or the whole talon the declarer took is public, but its cards may since
+have gone face down onto the declarer's pile: for the others they lie in the declarer's hand or among the
+discards), the declarer's discards (to the declarer) or the shown pool among them (to all: the trumps, or
+the suit cards after a trumps-first discard), a partner public once he spoke for his side, and what play
+has shown a seat does not hold (`excluded`, read off the contract's own following rules). A talon nobody
+sees (a contract that leaves it to the defenders or out of play, Trischaken) is dealt like a hand.
 
 What the sampler cannot keep as a hard rule, `likelihood` weighs: the other seats' cards so far, replayed
 under the playout habits, make some worlds likelier than others (a seat that let the declarer's card
@@ -22,11 +25,11 @@ from game.ai.dealing import Dealer
 from game.games.koenigrufen import easy as koenigrufen_easy
 from game.games.koenigrufen.cards import (
     CARD_POINTS,
-    CARD_SUIT,
     DECK,
     DECK_INDEX,
     DISCARD_SIZE,
     DISCARDABLE_SUIT,
+    DISCARDABLE_TRUMP,
     KING_CARDS,
     KINGS,
     PAGAT_CARD,
@@ -34,15 +37,25 @@ from game.games.koenigrufen.cards import (
     POWER,
     SEATS,
     SUIT,
-    TRUMP,
-    WIN_POINTS,
+    TRICKS_PER_DEAL,
+    counted,
     discard_pools,
-    playable,
     split_hand,
     winning,
-    winning_index,
 )
-from game.games.koenigrufen.core import CALL, DISCARD, TALON, TRICKS, LeanAction, LeanKoenigrufen
+from game.games.koenigrufen.core import (
+    ANNOUNCE,
+    CALL,
+    DISCARD,
+    SAY_PASS,
+    TALON,
+    TRICKS,
+    Follow,
+    LeanAction,
+    LeanKoenigrufen,
+    Talk,
+    plans,
+)
 from game.games.koenigrufen.easy import hand_value, mates, ranked_discards
 from game.games.koenigrufen.rules import (
     Action,
@@ -55,8 +68,9 @@ from game.games.koenigrufen.rules import (
     to_action,
 )
 
-MARGIN_WEIGHT = 0.2  # how much the card-point margin counts beside the settlement (breaks ties only)
+MARGIN_WEIGHT = 0.2  # how much the margin (card points, tricks, a pile) counts beside the settlement: ties
 ROOT_DISCARDS = 8  # discards the declarer's own decision compares
+ALL_POINTS = 70  # the card points of the deck
 STRAY = 0.1  # the share of choices the likelihood lets a seat make against the playout habits
 
 _GIVE_KEY = [(POINTS[c], POWER[c]) for c in range(len(DECK))]  # the cheapest card to give away first
@@ -67,26 +81,35 @@ def _ints(cards: Sequence[str]) -> list[int]:
     return [DECK_INDEX[card] for card in cards]
 
 
-def voids(view: KoenigrufenView) -> dict[int, set[str]]:
-    """Per seat, the suits (and "T" for trumps) it has shown it no longer holds."""
-    shown: dict[int, set[str]] = {seat: set() for seat in range(SEATS)}
-    tricks = [trick.played for trick in view.tricks] + [view.trick.played]
-    for played in tricks:
-        if not played:
-            continue
-        led = CARD_SUIT[played[0][1]]
-        for seat, card in played[1:]:
-            suit = CARD_SUIT[card]
-            if suit != led:
-                shown[seat].add(led)
-                if suit != TRUMP:
-                    shown[seat].add(TRUMP)
-    return shown
+def excluded(
+    view: KoenigrufenView, follow: Follow, cards: Sequence[int] = range(len(DECK))
+) -> dict[int, set[int]]:
+    """Per seat (but the viewer), which of `cards` play has shown it does not hold: each card that, held
+    beside a card the seat played, would have made that card illegal under the contract's rules (`follow`,
+    the core's own): the suit it did not follow, the trump it did not play, and where the contract has them
+    the card that had to overtake, the trump the Pagat rule put first, the suit card a colour lead needed.
+    A card a seat lacked then it lacks now: cards only leave a hand once the tricks begin."""
+    out: dict[int, set[int]] = {seat: set() for seat in range(SEATS)}
+    for t in (*view.tricks, view.trick):
+        before: list[int] = []
+        for seat, code in t.played:
+            card = DECK_INDEX[code]
+            if seat != view.seat:
+                lacks = out[seat]
+                for other in cards:
+                    if other not in lacks and card not in follow(split_hand((card, other)), before):
+                        lacks.add(other)
+            before.append(card)
+    return out
 
 
 def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]:
-    """A function dealing, at each call, one world consistent with `view` as a lean state."""
-    me, declarer = view.seat, view.declarer
+    """A function dealing, at each call, one world consistent with `view` as a lean state of the contract
+    played (after the declaration: the call, the talon, the discard or the tricks)."""
+    me, declarer, profile = view.seat, view.declarer, view.profile
+    assert view.contract is not None, "a world is dealt once the contract is declared"
+    rank = profile.rank(view.contract)
+    contract, plan = profile.contracts[rank], plans(profile)[rank]
     hand = _ints(view.hand)
     completed: list[tuple[int, tuple[int, ...], int]] = []
     for t in view.tricks:
@@ -94,39 +117,54 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
         completed.append((t.leader, tuple(_ints(t.cards)), t.winner))
     trick = _ints(view.trick.cards)
     talon = None if view.talon is None else (tuple(_ints(view.talon[0])), tuple(_ints(view.talon[1])))
-    discarded = view.talon_taken is not None and view.phase not in ("talon", "discard")
+    laid_open = [[] if seat == me else _ints(cards) for seat, cards in enumerate(view.open_hands)]
+    discarded = bool(contract.discard) and view.phase in (ANNOUNCE, TRICKS)
     known_discards: list[int] = []
     hidden_discards = 0
     if discarded:
         known_discards = _ints(view.discards if me == declarer else view.shown_trumps)
-        hidden_discards = DISCARD_SIZE - len(known_discards)
+        hidden_discards = contract.discard - len(known_discards)
     seen = set(hand) | set(trick) | set(known_discards)
     for t in view.tricks:
         seen.update(_ints(t.cards))
+    for cards in laid_open:
+        seen.update(cards)
+    taken: set[int] = set()
     if talon is not None:
-        # Both halves until one is taken; then the one left to the defenders. The taken half is in the
+        # Both halves until one is taken; then the one left to the defenders. The cards taken are in the
         # declarer's hand, played, or (for the others, unseen) face down on the declarer's pile.
-        seen.update(talon[0] + talon[1] if view.talon_taken is None else talon[1 - view.talon_taken])
+        if contract.talon == "all":
+            taken = set(talon[0] + talon[1])
+        elif view.talon_taken is not None:
+            taken = set(talon[view.talon_taken])
+        seen.update(card for card in talon[0] + talon[1] if card not in taken)
     unseen = [card for card in range(len(DECK)) if card not in seen]
 
-    # slots: the other seats' hands, then the hidden discards, then the unknown talon halves
+    # slots: the other seats' hidden cards, then the hidden discards, then the unseen talon halves (a talon
+    # taken whole and unseen is in the declarer's hand or discards)
     others = [seat for seat in range(SEATS) if seat != me]
-    slots = [view.hand_sizes[seat] for seat in others]
-    shown_voids = voids(view)
+    slots = [view.hand_sizes[seat] - len(laid_open[seat]) for seat in others]
+    lacking = excluded(view, plan.follow, unseen)
     discard_slot = len(slots) if hidden_discards else -1
     if hidden_discards:
         slots.append(hidden_discards)
-    talon_slot = len(slots) if talon is None else -1
-    if talon is None:
+    talon_slot = len(slots) if talon is None and contract.talon != "all" else -1
+    if talon_slot >= 0:
         slots += [3, 3]
-    taken = set() if talon is None or view.talon_taken is None else set(talon[view.talon_taken])
+    discardable = DISCARDABLE_TRUMP if contract.trumps_first else DISCARDABLE_SUIT
     allowed_table = [
-        [_allowed(c, i, others, shown_voids, discard_slot, taken, declarer) for i in range(len(slots))]
+        [
+            _allowed(c, i, others, lacking, discard_slot, discardable, taken, declarer)
+            for i in range(len(slots))
+        ]
         for c in range(len(DECK))
     ]
     king = None if view.king is None else DECK_INDEX[view.king]
     dealer = Dealer(unseen, slots, lambda card, slot: allowed_table[card][slot])
-    if king in unseen and declarer != me:
+    if king in unseen and view.partner is not None:  # the partner spoke for his side: he holds it
+        allowed_table[king] = [i < len(others) and others[i] == view.partner for i in range(len(slots))]
+        dealer = Dealer(unseen, slots, lambda card, slot: allowed_table[card][slot])
+    elif king in unseen and declarer != me:
         # A declarer calls a king it does not hold (calling one's own means playing alone, against three):
         # read the call that way, unless what play has shown leaves the king nowhere else.
         row = allowed_table[king]
@@ -138,20 +176,49 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
         except ValueError:
             row[others.index(declarer)] = True
     half = view.talon_taken
+    talk = announced(view) if plan.talks and view.phase == TRICKS else None
+    shown = view.partner is not None
 
     def sample(rng: random.Random) -> LeanKoenigrufen:
         dealt = dealer.deal(rng)
         hands: list[list[int]] = [[] for _ in range(SEATS)]
         hands[me] = list(hand)
         for i, seat in enumerate(others):
-            hands[seat] = dealt[i]
+            hands[seat] = dealt[i] + laid_open[seat]
         discards = tuple(sorted(known_discards + (dealt[discard_slot] if hidden_discards else [])))
-        halves = talon if talon is not None else (tuple(dealt[talon_slot]), tuple(dealt[talon_slot + 1]))
+        halves: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        if talon is not None:
+            halves = talon
+        elif talon_slot >= 0:
+            halves = (tuple(dealt[talon_slot]), tuple(dealt[talon_slot + 1]))
         return LeanKoenigrufen.from_parts(
-            hands, halves, declarer, king, half, discards, completed, view.trick.leader, trick
+            hands,
+            halves,
+            declarer,
+            king,
+            half,
+            discards,
+            completed,
+            view.trick.leader,
+            trick,
+            profile=profile,
+            rank=rank,
+            forehand=view.forehand,
+            talk=talk,
+            shown=shown,
         )
 
     return sample
+
+
+def announced(view: KoenigrufenView) -> Talk:
+    """The announcement round as it ended, for the settlement: who announced each item, its Kontra level."""
+    names = ["game", *(bonus.id for bonus in view.profile.bonuses)]
+    owner, level = [-1] * len(names), [0] * len(names)
+    owner[0] = view.declarer
+    for item, seat, steps in view.items:
+        owner[names.index(item)], level[names.index(item)] = seat, steps
+    return Talk((), tuple(owner), tuple(level), (False,) * SEATS, 0)
 
 
 def likelihood(view: KoenigrufenView) -> Callable[[LeanKoenigrufen], float] | None:
@@ -160,26 +227,39 @@ def likelihood(view: KoenigrufenView) -> Callable[[LeanKoenigrufen], float] | No
     plays = [(seat, DECK_INDEX[card]) for t in (*view.tricks, view.trick) for seat, card in t.played]
     if not any(seat != me for seat, _card in plays):
         return None
-    return lambda world: _likelihood(world, me, plays)
+    first = (view.tricks[0] if view.tricks else view.trick).leader
+    return lambda world: _likelihood(world, me, plays, first)
 
 
-def _likelihood(world: LeanKoenigrufen, me: int, plays: list[tuple[int, int]]) -> float:
+def _likelihood(world: LeanKoenigrufen, me: int, plays: list[tuple[int, int]], first: int) -> float:
     """How likely the other seats' cards so far are in `world`, if they play by the playout habits but for a
-    share `STRAY` of their choices: the deal is replayed from the first trick."""
+    share `STRAY` of their choices: the deal is replayed from the first trick (led by `first`)."""
     start = [world.hand(seat) for seat in range(SEATS)]
     for seat, card in plays:
         start[seat].append(card)
+    profile, contract = world.profile, world.contract
+    assert contract is not None
     state = LeanKoenigrufen.from_parts(
-        start, world.halves, world.declarer, world.king, world.half, world.discards, [], world.declarer, []
+        start,
+        world.halves,
+        world.declarer,
+        world.king,
+        world.half,
+        world.discards,
+        [],
+        first,
+        [],
+        profile=profile,
+        rank=profile.rank(contract.id),
+        forehand=world.forehand,
+        talk=world.talk,
     )
-    hands, team, partner = state.suits, state.team, state.partner
     weight = 1.0
     for seat, card in plays:
         if seat != me:
             choices = len(state.playable())
             if choices > 1:
-                habit = _habit(state, hands[seat], team, state.shown, partner)
-                weight *= (1 - STRAY) if card == habit else STRAY / (choices - 1)
+                weight *= (1 - STRAY) if card == _card(state) else STRAY / (choices - 1)
         state.play(card)
     return weight
 
@@ -188,59 +268,81 @@ def _allowed(
     card: int,
     slot: int,
     others: list[int],
-    shown_voids: dict[int, set[str]],
+    lacking: dict[int, set[int]],
     discard_slot: int,
+    discardable: Sequence[bool],
     taken: set[int],
     declarer: int,
 ) -> bool:
     if slot == discard_slot:
-        return DISCARDABLE_SUIT[card]  # a hidden discard is a suit card, never a king
+        return discardable[card]  # a hidden discard is of the pool not shown, never a king nor a Trull card
     if slot >= len(others):
         return card not in taken  # a talon half, not yet turned up
     seat = others[slot]
     if card in taken and seat != declarer:
         return False  # the declarer took it: in the hand or face down on the pile
-    return CARD_SUIT[DECK[card]] not in shown_voids[seat]
+    return card not in lacking[seat]
 
 
 def values(state: LeanKoenigrufen) -> list[float]:
-    """The settlement per seat (−1..1), nudged by the card-point margin so a safer win counts more."""
-    margin = (state.declarer_points() - (WIN_POINTS - 0.5)) / 70 * MARGIN_WEIGHT
-    ours = (state.declarer, state.partner)
-    return [pay / 3 + (margin if seat in ours else -margin) for seat, pay in enumerate(state.returns())]
+    """The contract's settlement per seat, over three times its value (about −1..1), nudged by a margin so
+    a safer result counts more: the declaring side's card points beyond the target (positive contracts),
+    the declarer's tricks off his target (negative), each seat's own pile (Trischaken)."""
+    contract, declarer = state.contract, state.declarer
+    assert contract is not None
+    scale = 3 * max(contract.value, contract.lost_value)
+    pays = state.returns()
+    if contract.kind == "trischaken":
+        piles = [counted(state.sums[s], 4 * state.wins[s]) - ALL_POINTS / SEATS for s in range(SEATS)]
+        return [pays[seat] / scale - MARGIN_WEIGHT * piles[seat] / ALL_POINTS for seat in range(SEATS)]
+    if contract.kind == "negative":
+        off = abs(state.wins[declarer] - contract.target)
+        margin = MARGIN_WEIGHT * (0.5 - off) / TRICKS_PER_DEAL
+    else:
+        needed = -(-contract.target // 3)  # card points, from thirds
+        margin = (state.declarer_points() - (needed - 0.5)) / 70 * MARGIN_WEIGHT
+    ours = (declarer, state.partner)
+    return [pay / scale + (margin if seat in ours else -margin) for seat, pay in enumerate(pays)]
 
 
-def quick_discard(hand: Sequence[int]) -> tuple[int, ...]:
-    """In a playout, the declarer's discard: the shortest suits first, richest cards first;
-    trumps only when the suits cannot make three (the rules' order)."""
-    suits, trumps = discard_pools(hand)
+def quick_discard(
+    hand: Sequence[int], size: int = DISCARD_SIZE, trumps_first: bool = False
+) -> tuple[int, ...]:
+    """In a playout, the declarer's discard: suit cards from the shortest suits first, richest cards first,
+    trumps only when the suits cannot make `size` (the rules' order); after a trumps-first discard's
+    trumps (lowest first), suit cards the same way."""
+    first, second = discard_pools(hand, size, trumps_first)
+    suits, trumps = (second, first) if trumps_first else (first, second)
     counts = [0] * 5
     for card in suits:
         counts[SUIT[card]] += 1
-    chosen = sorted(suits, key=lambda c: (counts[SUIT[c]], -POINTS[c]))[:DISCARD_SIZE]
-    chosen += trumps[: DISCARD_SIZE - len(chosen)]
+    ordered = sorted(suits, key=lambda c: (counts[SUIT[c]], -POINTS[c]))
+    chosen = (trumps + ordered if trumps_first else ordered + trumps)[:size]
     return tuple(sorted(chosen))
 
 
 def root_moves(view: KoenigrufenView) -> list[object]:
-    """The seat's own choices, as lean actions (a short list of the best discards). The sampler knows the
-    seed's Rufer only: under a profile with an auction the one choice is the easy player's move."""
-    if view.profile.bidding is not None:
-        return [from_action(koenigrufen_easy.choose(view, random.Random(0)), view.profile)]
-    if view.phase == "discard":
-        return [tuple(sorted(_ints(d))) for d in ranked_discards(view.hand)[:ROOT_DISCARDS]]
-    if view.phase == "call":
-        return [DECK_INDEX[king] for king in KINGS]
+    """The seat's own choices, as lean actions: the cards it may play, the talon halves, a short list of the
+    best discards, the kings (the seed's Rufer). Under a profile with an auction the bid, the call and the
+    announcements are the easy player's alone (judged by the hand, not searched yet)."""
+    if view.phase == "tricks":
+        return list(_ints(view.playable))
     if view.phase == "talon":
         return [0, 1]
-    if view.phase == "tricks":
-        return list(playable(split_hand(_ints(view.hand)), _ints(view.trick.cards)))
+    if view.phase == "discard":
+        contract = view.profile.contract(view.contract or "")
+        ranked = ranked_discards(view.hand, contract.discard, contract.trumps_first)
+        return [tuple(sorted(_ints(d))) for d in ranked[:ROOT_DISCARDS]]
+    if view.profile.bidding is not None:
+        return [from_action(koenigrufen_easy.choose(view, random.Random(0)), view.profile)]
+    if view.phase == "call":
+        return [DECK_INDEX[king] for king in KINGS]
     return []
 
 
 def habit(view: KoenigrufenView, rng: random.Random) -> LeanAction:
     """The easy player's move, as a lean action: the search keeps it unless another is clearly better."""
-    return from_action(koenigrufen_easy.choose(view, rng))
+    return from_action(koenigrufen_easy.choose(view, rng), view.profile)
 
 
 def action(view: KoenigrufenView, lean: LeanAction) -> Action:
@@ -249,8 +351,9 @@ def action(view: KoenigrufenView, lean: LeanAction) -> Action:
 
 def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[str, object]]:
     """A short reason code and its words' parameters (see `game.ai.thinker.REASONS`). Under a profile with
-    an auction the search offers one choice, the easy player's, among what may be several legal moves."""
-    if view.profile.bidding is not None:
+    an auction the bid, call and announcements offer one choice, the easy player's, among what may be
+    several legal moves."""
+    if view.profile.bidding is not None and view.phase in ("bid", "call", "announce"):
         choices = _legal_count(view)
     if choices == 1:
         return "only", {}
@@ -265,9 +368,12 @@ def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[
     card, trick = act.card, view.trick.cards
     if not trick:
         return "lead", {"card": card}
-    if winning_index((*trick, card)) == len(trick):
+    contract = view.profile.contract(view.contract or "")
+    emperor = view.profile.emperors_trick
+    if winning(_ints((*trick, card)), emperor, contract.colour)[0] == len(trick):
         return "take", {"card": card}
-    if (view.trick.leader + winning_index(trick)) % SEATS in mates(view) and CARD_POINTS[card] >= 3:
+    holder = (view.trick.leader + winning(_ints(trick), emperor, contract.colour)[0]) % SEATS
+    if holder in mates(view) and CARD_POINTS[card] >= 3:
         return "smear", {"card": card}
     return "duck", {"card": card}
 
@@ -278,41 +384,60 @@ def _legal_count(view: KoenigrufenView) -> int:
         return len(view.bid_options)
     if view.phase == "announce":
         return 1 + len(view.may_announce) + len(view.may_kontra)
-    if view.phase == "tricks":
-        return len(view.playable)
     return 2
 
 
 def rollout(state: LeanKoenigrufen, rng: random.Random) -> None:
     """Plays the deal out by the easy player's table habits (the card it would play in 98–100% of
-    positions): lead a king, else the cheapest card of the shortest suit; take a trick the other side
-    holds with the cheapest card that does, keeping the Pagat out of a trick a later trump would catch;
-    else give the cheapest card; smear the richest card when the own side holds the trick and plays last.
-    Each player acts on what it would know: until the called king shows, only the partner knows the
-    partnership. After a call, the declarer takes the talon half easy would (in 91% of deals; a random
-    half judged a call by hands the table would rarely hold) and discards by `quick_discard`.
+    positions). In a positive contract: lead a king, else the cheapest card of the shortest suit; take a
+    trick the other side holds with the cheapest card that does, keeping the Pagat out of a trick a later
+    trump would catch; else give the cheapest card; smear the richest card when the own side holds the trick
+    and plays last (in a colour contract a trump that cannot win is a card given). Each player acts on what
+    it would know: until the called king shows, only the partner knows the partnership. In a negative
+    contract and Trischaken, `_ducking`. After a call, the declarer takes the talon half easy would (in 91%
+    of deals; a random half judged a call by hands the table would rarely hold) and discards by
+    `quick_discard`; in the announcements everyone passes (silent bonuses still count).
     Playouts that play like the table judge a move far better than random ones, and without chance better
-    still: 0.375 game points a deal over `easy` against 0.25 with 15% random cards, on the same 120 deals."""
+    still: 0.375 game points a deal over `easy` against 0.25 with 15% random cards, on the same 120 deals
+    (the seed's Rufer)."""
     draw = rng.random
     if state.phase is CALL:
-        state.call(KING_CARDS[int(draw() * 4)])
+        kings = state.calls()
+        state.call(kings[int(draw() * len(kings))])
     if state.phase is TALON:
         state.take(_talon_habit(state))
     if state.phase is DISCARD:
-        state.discard(quick_discard(state.hand(state.declarer)))
+        contract = state.contract
+        assert contract is not None
+        state.discard(quick_discard(state.hand(state.declarer), contract.discard, contract.trumps_first))
+    while state.phase is ANNOUNCE:
+        state.say(SAY_PASS)
+    if state.plan.tally:
+        while state.phase is TRICKS:
+            state.play(_ducking(state))
+        return
     hands, team, partner = state.suits, state.team, state.partner
     while state.phase is TRICKS:
         state.play(_habit(state, hands[state.to_act], team, state.shown, partner))
 
 
+def _card(state: LeanKoenigrufen) -> int:
+    """The playout card of the seat to act, by the contract's habits."""
+    if state.plan.tally:
+        return _ducking(state)
+    return _habit(state, state.suits[state.to_act], state.team, state.shown, state.partner)
+
+
 def _talon_habit(state: LeanKoenigrufen) -> int:
     """The half the easy player would take: the one whose discard leaves the strongest hand, with the points
     discarded (they are banked); the first half on a tie."""
+    contract = state.contract
+    assert contract is not None
     hand = state.hand(state.declarer)
     worths = []
     for half in state.halves:
         cards = hand + list(half)
-        discard = quick_discard(cards)
+        discard = quick_discard(cards, contract.discard, contract.trumps_first)
         kept = [DECK[card] for card in cards if card not in discard]
         worths.append(hand_value(kept) + sum(POINTS[card] for card in discard))
     return 0 if worths[0] >= worths[1] else 1
@@ -321,22 +446,26 @@ def _talon_habit(state: LeanKoenigrufen) -> int:
 def _habit(
     state: LeanKoenigrufen, split: list[list[int]], team: Sequence[bool], revealed: bool, partner: int | None
 ) -> int:
-    """The playout card of the seat to act (the easy player's habits, read off the lean state)."""
+    """The playout card of the seat to act in a positive contract (the easy player's habits, read off the
+    lean state)."""
     trick = state.trick
     if not trick:
         return _lead(split)
-    cards = playable(split, trick)
+    follow = state.follow
+    cards = follow(split, trick)
     if len(cards) == 1:
         return cards[0]
-    win, best = winning(trick)
+    plan = state.plan
+    win, best = winning(trick, plan.emperor, plan.colour)
     winner, me = (state.leader + win) % SEATS, state.to_act
     ours = team[winner] == team[me] if revealed else me == partner and team[winner]
     last = len(trick) == 3
-    if cards is not split[SUIT[cards[0]]]:  # not one suit's list: neither the suit led nor a trump, no winner
+    suit = SUIT[cards[0]]
+    if suit != SUIT[trick[0]] and (suit or plan.colour):  # neither the suit led nor a trump that counts
         if ours and last:
             return max(cards, key=_SMEAR_KEY.__getitem__)
-        return min((suit[-1] for suit in split if suit), key=_GIVE_KEY.__getitem__)
-    trumps = cards is split[0]
+        return min(cards, key=_GIVE_KEY.__getitem__)
+    trumps = not suit
     if ours:
         if last:  # the side's trick for sure: the richest card of the suit, or the Pagat onto it
             return cards[0] if trumps else max(cards, key=_SMEAR_KEY.__getitem__)
@@ -347,6 +476,44 @@ def _habit(
             winners = winners[1:]  # a later trump would catch the Pagat
         return winners[0] if winners else _cheapest(cards, trumps)
     return winners[-1] if winners else cards[-1]
+
+
+def _ducking(state: LeanKoenigrufen) -> int:
+    """The playout card in a negative contract or Trischaken, among the cards the contract allows (its
+    overtaking and Pagat rules). Whoever wants no trick (the declarer, every seat in Trischaken) leads his
+    lowest card and follows with the highest that stays under the trick (in Trischaken the richest), else,
+    playing last, the highest (the trick is his anyway), else the lowest, hoping to be overtaken; a
+    declarer still short of his target takes a trick he wins playing last. A defender makes the declarer
+    take tricks and keeps his low cards: the lowest card while the declarer is still to play to the trick,
+    else the highest that stays under the declarer's card, else his highest."""
+    cards = state.playable()
+    if len(cards) == 1:
+        return cards[0]
+    trick, seat, declarer = state.trick, state.to_act, state.declarer
+    contract = state.contract
+    assert contract is not None
+    if not trick:
+        return min(cards, key=POWER.__getitem__)
+    plan = state.plan
+    position = len(trick)
+    win, top = winning(trick, plan.emperor, plan.colour)
+    led, colour = SUIT[trick[0]], plan.colour
+    # a card stays under unless it is of the suit led, or a trump that counts, and higher (the Emperor's
+    # trick aside: a habit, not a rule)
+    under = [c for c in cards if POWER[c] < top or (SUIT[c] != led and (SUIT[c] or colour))]
+    last = position == SEATS - 1
+    if contract.kind == "negative" and seat != declarer:
+        to_play = (declarer - state.leader) % SEATS  # the declarer's place in the trick
+        if to_play > position:
+            return min(cards, key=POWER.__getitem__)
+        holds = (state.leader + win) % SEATS == declarer
+        return max(under if holds and under else cards, key=POWER.__getitem__)
+    short = contract.kind == "negative" and state.wins[declarer] < contract.target
+    if short and last and len(under) < len(cards):
+        return max(cards, key=POWER.__getitem__)
+    if under:
+        return max(under, key=(_SMEAR_KEY if contract.kind == "trischaken" else POWER).__getitem__)
+    return max(cards, key=POWER.__getitem__) if last else min(cards, key=POWER.__getitem__)
 
 
 def _lead(split: list[list[int]]) -> int:
