@@ -1,5 +1,6 @@
-"""Königrufen's rules from the menu: a profile chosen beside the seats, the house-rules page edited with
-real input, saved with the settings, played at the next table; a bad house profile on disk is kept aside."""
+"""Königrufen's rules from the menu: a profile and a match length chosen beside the seats, the house-rules
+page edited with real input, saved with the settings, played at the next table; a bad house profile on
+disk is kept aside."""
 
 from __future__ import annotations
 
@@ -70,6 +71,17 @@ def test_a_profile_chosen_beside_the_seats_is_played_and_remembered(app: App) ->
     click(app, (choice.box.right - 6, choice.box.centery))  # the next profile: austria
     assert load_settings()[0].koenigrufen_rules == "austria"
     assert start(app).id == "austria"
+
+
+def test_a_match_length_chosen_beside_the_seats_is_played_and_remembered(app: App) -> None:
+    menu = app.scenes.top
+    length = next(w for w in menu.form.widgets if isinstance(w, Choice) and w.label == "Match")
+    assert length.value == 4
+    click(app, (length.box.right - 6, length.box.centery))  # the next length: 8 deals
+    assert load_settings()[0].koenigrufen_deals == 8
+    start(app)
+    game = app.scenes.top.game
+    assert game.config.deals == 8 and game.view(0).deals == 8
 
 
 def test_a_value_changed_on_the_house_rules_page_is_saved_and_played(app: App) -> None:
