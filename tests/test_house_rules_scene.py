@@ -125,14 +125,15 @@ def test_a_bad_house_profile_on_disk_is_kept_aside_and_the_defaults_used(config:
     assert any("koenigrufen_house" in message for message, _ in app.notices.items)
 
 
-def test_the_rules_page_ends_with_the_profile_in_use(app: App) -> None:
+def test_the_rules_page_follows_the_profile_in_use(app: App) -> None:
     choice = rules_choice(app.scenes.top)
     click(app, (choice.box.right - 6, choice.box.centery))  # austria
     rules = RulesScene(app, "koenigrufen")
     app.scenes.push(rules)
     step(app)
     lines = [line for line, *_ in rules.lines]
-    assert "The rules in use: Upper Austria (OÖ 4/2023)" in lines
+    assert "The auction" in lines and "Who declares" not in lines
+    assert any("here Upper Austria (OÖ 4/2023)" in line for line in lines)
     assert any(line.startswith("Sechserdreier (+4 / −8): alone · the whole talon") for line in lines)
 
 
