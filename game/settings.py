@@ -43,6 +43,7 @@ class Settings:
     fullscreen: bool = False
     koenigrufen_rules: str = DEFAULT  # the profile a new Königrufen table plays (`house.CHOICES`)
     koenigrufen_house: Profile | None = None  # the group's own edit of a profile, once made
+    koenigrufen_deals: int = house.DEFAULT_DEALS  # how many deals a new Königrufen match lasts
 
     @property
     def speed_factor(self) -> float:
@@ -66,6 +67,7 @@ FIELDS: dict[str, schema.Check[Any]] = {
     "fullscreen": schema.boolean,
     "koenigrufen_rules": schema.choice(house.CHOICES),
     "koenigrufen_house": schema.nullable(house.decode),
+    "koenigrufen_deals": schema.choice(house.MATCH_LENGTHS),
 }
 
 

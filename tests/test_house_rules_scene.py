@@ -1,5 +1,6 @@
-"""Königrufen's rules from the menu: a profile chosen beside the seats, the house-rules page edited with
-real input, saved with the settings, played at the next table; a bad house profile on disk is kept aside."""
+"""Königrufen's rules from the menu: a profile and a match length chosen beside the seats, the house-rules
+page edited with real input, saved with the settings, played at the next table; a bad house profile on
+disk is kept aside."""
 
 from __future__ import annotations
 
@@ -72,6 +73,17 @@ def test_a_profile_chosen_beside_the_seats_is_played_and_remembered(app: App) ->
     assert start(app).id == "austria"
 
 
+def test_a_match_length_chosen_beside_the_seats_is_played_and_remembered(app: App) -> None:
+    menu = app.scenes.top
+    length = next(w for w in menu.form.widgets if isinstance(w, Choice) and w.label == "Match")
+    assert length.value == 4
+    click(app, (length.box.right - 6, length.box.centery))  # the next length: 8 deals
+    assert load_settings()[0].koenigrufen_deals == 8
+    start(app)
+    game = app.scenes.top.game
+    assert game.config.deals == 8 and game.view(0).deals == 8
+
+
 def test_a_value_changed_on_the_house_rules_page_is_saved_and_played(app: App) -> None:
     menu = app.scenes.top
     choice = rules_choice(menu)
@@ -113,14 +125,15 @@ def test_a_bad_house_profile_on_disk_is_kept_aside_and_the_defaults_used(config:
     assert any("koenigrufen_house" in message for message, _ in app.notices.items)
 
 
-def test_the_rules_page_ends_with_the_profile_in_use(app: App) -> None:
+def test_the_rules_page_follows_the_profile_in_use(app: App) -> None:
     choice = rules_choice(app.scenes.top)
     click(app, (choice.box.right - 6, choice.box.centery))  # austria
     rules = RulesScene(app, "koenigrufen")
     app.scenes.push(rules)
     step(app)
     lines = [line for line, *_ in rules.lines]
-    assert "The rules in use: Upper Austria (OÖ 4/2023)" in lines
+    assert "The auction" in lines and "Who declares" not in lines
+    assert any("here Upper Austria (OÖ 4/2023)" in line for line in lines)
     assert any(line.startswith("Sechserdreier (+4 / −8): alone · the whole talon") for line in lines)
 
 

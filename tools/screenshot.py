@@ -47,8 +47,8 @@ SCENES = (
 )
 
 
-def build(app, scene: str):
-    """The scene, brought to a representative moment."""
+def build(app, scene: str, **options):
+    """The scene, brought to a representative moment (`options`: the rules page's profile and scroll)."""
     if scene == "menu":
         from game.scenes.menu import MenuScene
 
@@ -75,13 +75,13 @@ def build(app, scene: str):
         from game.scenes.rules_scene import RulesScene
 
         return RulesScene(app, "falkenstein"), 0.0
-    if scene == "rules-koenigrufen":  # at its end, the profile in use (austria) read from its values
+    if scene == "rules-koenigrufen":  # under the profile in use (austria unless --profile), at --scroll
         from game.scenes.rules_scene import RulesScene
 
-        app.settings = app.settings.with_(koenigrufen_rules="austria")
+        app.settings = app.settings.with_(koenigrufen_rules=options.get("profile") or "austria")
         rules = RulesScene(app, "koenigrufen")
         rules.relayout()
-        rules.scroller.scroll_to(rules.max_offset)
+        rules.scroller.scroll_to(rules.max_offset * options.get("scroll", 1.0))
         return rules, 1.0
     if scene == "handover":
         from game.scenes.handover import HandoverScene
@@ -125,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", required=True)
     p.add_argument("--size", default="1280x720")
     p.add_argument("--lang", choices=("fr", "en"))
+    p.add_argument("--profile", help="rules-koenigrufen: the Königrufen rules in use (default austria)")
+    p.add_argument("--scroll", type=float, default=1.0, help="rules-koenigrufen: how far down, 0 to 1")
     args = p.parse_args(argv)
     scratch = tempfile.mkdtemp(prefix="atout-shot-")  # never the player's settings or saved match
     os.environ.setdefault("ATOUT_CONFIG_DIR", scratch)
@@ -137,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
 
     w, h = (int(v) for v in args.size.split("x"))
     app = App((w, h), Settings(language=args.lang or "en"))
-    scene, seconds = build(app, args.scene)
+    scene, seconds = build(app, args.scene, profile=args.profile, scroll=args.scroll)
     app.scenes.push(scene)
     if args.scene in KOENIGRUFEN:
         _rules, contract, moment = KOENIGRUFEN[args.scene]

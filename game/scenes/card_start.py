@@ -89,10 +89,14 @@ class CardTableStart:
             )
             for i in range(self.count)
         )
-        return CardTableSetup(self.game, seats, seed, rules=self.rules())
+        return CardTableSetup(self.game, seats, seed, deals=self.deals(), rules=self.rules())
 
     def rules(self) -> object | None:
         """The rule profile the table plays (None: the game's default)."""
+        return None
+
+    def deals(self) -> int | None:
+        """How many deals the match lasts (None: the game's default)."""
         return None
 
     def note(self) -> str:

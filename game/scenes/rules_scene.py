@@ -14,7 +14,7 @@ import pygame
 from game.engine.scene import Scene
 from game.games.koenigrufen import house
 from game.games.koenigrufen.profile import Profile
-from game.games.koenigrufen.words import profile_rules
+from game.games.koenigrufen.rules_page import page
 from game.i18n import tr
 from game.registry import GAMES
 from game.ui import text, theme
@@ -108,11 +108,8 @@ class RulesScene(Scene):
         self.scroller.place(self.view, self.page.right, y, g)
 
     def source(self) -> str:
-        """The game's rules; Königrufen's end with the profile in use, read from its values."""
-        words = tr(f"rules.{self.game}")
-        if self.game == "koenigrufen":
-            words += "\n" + profile_rules(self.profile_in_use())
-        return words
+        """The game's rules; Königrufen's follow the profile in use, read from its values."""
+        return page(self.profile_in_use()) if self.game == "koenigrufen" else tr(f"rules.{self.game}")
 
     def profile_in_use(self) -> Profile:
         """The rules of the Königrufen table beneath (opened from its pause), else those the menu chose."""

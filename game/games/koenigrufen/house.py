@@ -1,7 +1,8 @@
 """House rules: the profile a group plays Königrufen under, one Atout ships or its own edit of one.
 
 The settings keep the group's choice (`CHOICES`: a shipped profile's id, or `HOUSE`) and its house profile;
-this module turns them into the `Profile` a new table plays, and makes the edits the house-rules page
+this module turns them into the `Profile` a new table plays (and names the match lengths a group may
+choose, kept beside them), and makes the edits the house-rules page
 offers (a contract's values, a named option), each checked whole by `profile.from_json` as a journal's
 profile is, so that a house profile the rules core cannot make sense of is never saved.
 """
@@ -18,6 +19,8 @@ from game.games.koenigrufen.profile import Profile
 HOUSE = "house"
 CHOICES = (*profile.PROFILE_IDS, HOUSE)
 VALUES = tuple(range(1, 21))  # a contract's value per opponent, as the page offers it
+MATCH_LENGTHS = (4, 8, 12)  # the deals a match may last: each seat forehand once, twice or three times
+DEFAULT_DEALS = MATCH_LENGTHS[0]
 
 
 def in_use(choice: str, house: Profile | None) -> Profile:

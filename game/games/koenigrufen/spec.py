@@ -8,6 +8,7 @@ from typing import Any
 from game import schema, seating
 from game.game_spec import Computer, GameSpec, Summary
 from game.games.koenigrufen import easy, profile, search, sheet
+from game.games.koenigrufen.house import DEFAULT_DEALS
 from game.games.koenigrufen.rules import (
     SEATS,
     Announce,
@@ -25,8 +26,6 @@ from game.games.koenigrufen.rules import (
     TakeTalon,
 )
 from game.seating import CardTableSetup
-
-DEFAULT_DEALS = 4
 
 
 def rules_of(setup: CardTableSetup) -> profile.Profile:

@@ -1,5 +1,5 @@
-"""Königrufen's start section: the seats, as at every card table, and the rules the group plays (a profile
-Atout ships, or its house rules), with the way to the house-rules page."""
+"""Königrufen's start section: the seats, as at every card table, the rules the group plays (a profile
+Atout ships, or its house rules) with the way to the house-rules page, and how many deals the match lasts."""
 
 from __future__ import annotations
 
@@ -15,10 +15,11 @@ from game.ui.widgets import Button, Form
 
 
 class KoenigrufenStart(CardTableStart):
-    option_rows = 1
+    option_rows = 2
 
     def add_options(self, form: Form, col: Column, share: float) -> None:
-        """The rules played, kept in the settings (the seed's preset until the group picks another)."""
+        """The rules played and the match's length, kept in the settings (the seed's preset and four deals
+        until the group picks others)."""
         settings = self.menu.app.settings
         offered = [c for c in house.CHOICES if c != house.HOUSE or settings.koenigrufen_house is not None]
         left, right = split(col.next(), 0.72, 0.28, gap=self.menu.g(8))
@@ -27,10 +28,23 @@ class KoenigrufenStart(CardTableStart):
             choice(left, tr("krt.menu.rules"), options, settings.koenigrufen_rules, self._set_rules, share)
         )
         form.add(Button(right, tr("krt.menu.house"), self.open_house_rules))
+        lengths = [(n, tr("krt.menu.deals_n", n=n)) for n in house.MATCH_LENGTHS]
+        form.add(
+            choice(
+                col.next(), tr("krt.menu.deals"), lengths, settings.koenigrufen_deals, self._set_deals, share
+            )
+        )
 
     def _set_rules(self, choice_id: str) -> None:
         app = self.menu.app
         app.apply_settings(app.settings.with_(koenigrufen_rules=choice_id))
+
+    def _set_deals(self, deals: int) -> None:
+        app = self.menu.app
+        app.apply_settings(app.settings.with_(koenigrufen_deals=deals))
+
+    def deals(self) -> int:
+        return self.menu.app.settings.koenigrufen_deals
 
     def open_house_rules(self) -> None:
         self.menu.app.scenes.push(navigation.house_rules(self.menu.app))

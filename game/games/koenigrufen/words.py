@@ -93,49 +93,6 @@ def profile_name(choice: str) -> str:
     return tr("krt.profile.house" if choice.startswith(house.HOUSE) else f"kr.profile.{choice}")
 
 
-def profile_rules(rules: Profile) -> str:
-    """The rules page's section on the profile in use, in the rules reader's markup ("# " a heading,
-    "- " a bullet), read from the profile's values."""
-    names = ", ".join
-    lines = [f"# {tr('krt.rules.heading', name=profile_name(rules.id))}"]
-    bidding = rules.bidding
-    if bidding is None:
-        lines.append(tr("krt.rules.fixed", contract=contract_name(rules.contracts[0].id)))
-    else:
-        lines.append(tr("krt.rules.auction"))
-    for contract in rules.contracts:
-        line = contract_line(contract)
-        lines.append(
-            tr(
-                "krt.rules.contract",
-                name=contract_name(contract.id),
-                pays=pays_label(rules, contract.id),
-                line=line,
-            )
-        )
-    if bidding is not None:
-        lines.append(
-            tr(
-                "krt.rules.neutral",
-                word=bid_label(bidding.neutral),
-                contracts=names(map(contract_name, bidding.after_neutral)),
-            )
-        )
-        if bidding.reserved:
-            lines.append(tr("krt.rules.reserved", contracts=names(map(contract_name, bidding.reserved))))
-        if bidding.first_word_only:
-            lines.append(
-                tr("krt.rules.first_word", contracts=names(map(contract_name, bidding.first_word_only)))
-            )
-    lines.append(tr("krt.rules.options"))
-    for name in house.OPTIONS:
-        on = house.option(rules, name)
-        if on is not None:
-            state = tr("krt.on" if on else "krt.off")
-            lines.append(tr("krt.rules.option", name=tr(f"krt.option.{name}"), state=state))
-    return "\n".join(lines)
-
-
 def bonus_name(item: str) -> str:
     """A bonus or the game, as the announcements name it."""
     return tr(f"kr.bonus.{item}")
