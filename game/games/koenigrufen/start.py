@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from game.games.koenigrufen import house
 from game.games.koenigrufen.profile import CARDAVIA, Profile
-from game.games.koenigrufen.words import profile_name
+from game.games.koenigrufen.words import profile_short_name
 from game.i18n import tr
 from game.scenes import navigation
 from game.scenes.card_start import CardTableStart
+from game.ui import text, theme
 from game.ui.salon import Column, split
 from game.ui.start_rows import choice
 from game.ui.widgets import Button, Form
@@ -23,10 +24,11 @@ class KoenigrufenStart(CardTableStart):
         settings = self.menu.app.settings
         offered = [c for c in house.CHOICES if c != house.HOUSE or settings.koenigrufen_house is not None]
         left, right = split(col.next(), 0.72, 0.28, gap=self.menu.g(8))
-        options = [(c, profile_name(c)) for c in offered]
-        form.add(
-            choice(left, tr("krt.menu.rules"), options, settings.koenigrufen_rules, self._set_rules, share)
-        )
+        options = [(c, profile_short_name(c)) for c in offered]
+        label = tr("krt.menu.rules")
+        # the label is short: its box takes the room the other rows' longer labels need
+        fitted = min(share, (text.size_of(label, theme.SIZE_BODY)[0] + self.menu.g(16)) / left.width)
+        form.add(choice(left, label, options, settings.koenigrufen_rules, self._set_rules, fitted))
         form.add(Button(right, tr("krt.menu.house"), self.open_house_rules))
         lengths = [(n, tr("krt.menu.deals_n", n=n)) for n in house.MATCH_LENGTHS]
         form.add(

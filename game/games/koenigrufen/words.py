@@ -89,8 +89,13 @@ def bid_line(rules: Profile, word: str) -> str:
 
 
 def profile_name(choice: str) -> str:
-    """A profile as the menu names it: one Atout ships, or the group's house rules."""
+    """A profile by its full name: one Atout ships (with its source), or the group's house rules."""
     return tr("krt.profile.house" if choice.startswith(house.HOUSE) else f"kr.profile.{choice}")
+
+
+def profile_short_name(choice: str) -> str:
+    """A profile as the menu's narrow choice names it."""
+    return tr(f"krt.profile.short.{house.HOUSE if choice.startswith(house.HOUSE) else choice}")
 
 
 def bonus_name(item: str) -> str:
