@@ -68,9 +68,18 @@ def test_the_quick_start_plays_the_seeds_preset(app: App) -> None:
 
 def test_a_profile_chosen_beside_the_seats_is_played_and_remembered(app: App) -> None:
     choice = rules_choice(app.scenes.top)
+    assert isinstance(app.scenes.top, MenuScene)
+    assert "Forehand declares and calls one of the kings." in brief(app.scenes.top)
     click(app, (choice.box.right - 6, choice.box.centery))  # the next profile: austria
     assert load_settings()[0].koenigrufen_rules == "austria"
+    assert isinstance(app.scenes.top, MenuScene)
+    assert "Forehand opens the auction; the highest contract is played." in brief(app.scenes.top)
     assert start(app).id == "austria"
+
+
+def brief(menu: MenuScene) -> str:
+    """The words the menu page shows, its rules in brief among them, as one text."""
+    return " ".join(line[0] for line in menu._lines)
 
 
 def test_a_match_length_chosen_beside_the_seats_is_played_and_remembered(app: App) -> None:

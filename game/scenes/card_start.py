@@ -102,6 +102,10 @@ class CardTableStart:
     def note(self) -> str:
         return ""
 
+    def summary_key(self) -> str:
+        """The key of the game's rules in brief on the menu page."""
+        return f"menu.game.{self.game}.summary"
+
     def start(self) -> None:
         setup = self.setup(match_seed())
         self.menu.app.scenes.replace(navigation.table(self.menu.app, setup))

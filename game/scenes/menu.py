@@ -160,7 +160,7 @@ class MenuScene(Scene):
         )
         y = rules_rect.bottom + g(8)
         bullet_indent, line_h = g(18), text.line_height(theme.SIZE_SMALL)
-        for line in tr(f"menu.game.{game}.summary").split("\n"):
+        for line in tr(self.starts[game].summary_key()).split("\n"):
             if y + line_h > info.bottom:
                 break
             self._bullets.append((info.x + g(5), y + line_h // 2))

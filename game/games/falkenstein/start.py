@@ -120,6 +120,10 @@ class FalkensteinStart:
         host = self.host.strip() or tr("menu.host_default")
         return FalkensteinSetup("hotseat", seats, host_name=host, seed=seed)
 
+    def summary_key(self) -> str:
+        """The key of the game's rules in brief on the menu page."""
+        return "menu.game.falkenstein.summary"
+
     def note(self) -> str:
         """Under the rows: the chosen hero's sketch, in solo."""
         return characters.describe(self.hero) if self.mode == "solo" and self.hero is not None else ""

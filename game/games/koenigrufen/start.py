@@ -40,6 +40,7 @@ class KoenigrufenStart(CardTableStart):
     def _set_rules(self, choice_id: str) -> None:
         app = self.menu.app
         app.apply_settings(app.settings.with_(koenigrufen_rules=choice_id))
+        self.menu.relayout()  # the rules in brief follow the profile chosen
 
     def _set_deals(self, deals: int) -> None:
         app = self.menu.app
@@ -50,6 +51,11 @@ class KoenigrufenStart(CardTableStart):
 
     def open_house_rules(self) -> None:
         self.menu.app.scenes.push(navigation.house_rules(self.menu.app))
+
+    def summary_key(self) -> str:
+        """The rules in brief of the profile chosen: the seed's fixed Rufer, or a table with an auction."""
+        rules = self.rules()
+        return super().summary_key() + ("_auction" if rules is not None and rules.bidding else "")
 
     def rules(self) -> Profile | None:
         settings = self.menu.app.settings
