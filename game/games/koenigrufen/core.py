@@ -641,37 +641,47 @@ class LeanKoenigrufen:
         return follow(self.suits[self.to_act], self.trick)
 
     def bid_options(self) -> list[int]:
-        """The lean bids of the seat to act: PASS, HOLD, NEUTRAL or contract ranks (see `profile.Bidding`)."""
+        """The lean bids of the seat to act: PASS, HOLD, NEUTRAL or contract ranks (see `profile.Bidding`).
+        A contract is open to a hand holding at most its `max_kings` kings and, for a bird contract under
+        `Profile.bird_held`, one of its birds (`may_bid`)."""
         bidding = self.profile.bidding
         assert bidding is not None, "only a profile with bidding has an auction"
         seat, contracts = self.to_act, self.profile.contracts
-        kings = kings_held(self.suits[seat])
+        fits = partial(self.may_bid, seat, kings_held(self.suits[seat]))
         auction = self.auction
         if auction.choosing:
-            return [
-                r for r, c in enumerate(contracts) if c.id in bidding.after_neutral and kings <= c.max_kings
-            ]
+            return [r for r, c in enumerate(contracts) if c.id in bidding.after_neutral and fits(c)]
         if not auction.bids:  # forehand's opening word
             return [NEUTRAL] + [
                 r
                 for r, c in enumerate(contracts)
-                if (c.id in bidding.first_word_only or c.id not in bidding.reserved) and kings <= c.max_kings
+                if (c.id in bidding.first_word_only or c.id not in bidding.reserved) and fits(c)
             ]
         options = [PASS]
         if (
             seat == self.forehand
             and bidding.hold
             and auction.best_seat not in (-1, seat)
-            and kings <= contracts[auction.best].max_kings
+            and fits(contracts[auction.best])
         ):
             options.append(HOLD)
         barred = (*bidding.reserved, *bidding.first_word_only)
         options += [
             r
             for r in range(auction.best + 1, len(contracts))
-            if contracts[r].id not in barred and kings <= contracts[r].max_kings
+            if contracts[r].id not in barred and fits(contracts[r])
         ]
         return options
+
+    def may_bid(self, seat: int, kings: int, contract: Contract) -> bool:
+        """Whether the hand of `seat`, holding `kings` kings, is allowed `contract` (named or held)."""
+        if kings > contract.max_kings:
+            return False
+        return not self.lacks_bird(seat, contract)
+
+    def lacks_bird(self, seat: int, contract: Contract) -> bool:
+        """A bird contract the profile asks a bird for (`Profile.bird_held`), and `seat` holds none of its."""
+        return contract.bird and self.profile.bird_held and not self.holds_bird(seat, contract)
 
     def calls(self) -> list[int]:
         """The kings the declarer may call: any, or (without `call_own_king`) those he does not hold."""
@@ -786,35 +796,75 @@ class LeanKoenigrufen:
         the bonuses he may announce (a mask), KONTRA + i for each item he may double a step further. A
         bonus is announced once, for the announcer's side; birds and König ultimo ("holder") only by the
         seat holding the card, König ultimo only for the declaring side. Kontra (odd steps) by the item's
-        opponents, Rekontra (even) by its side: each seat knows which side it is on."""
-        talk, contract, seat = self.talk, self.contract, self.to_act
-        assert talk is not None and contract is not None
-        announcing = self.profile.announcing
-        assert announcing is not None
-        words = [SAY_PASS]
-        bits = 0
-        if not (announcing.once_per_player and talk.spoken[seat]):
-            split = self.suits[seat]
-            for j, bonus in enumerate(self.profile.bonuses):
-                if bonus.id not in contract.bonuses or talk.owner[j + 1] != -1:
-                    continue
-                if bonus.id == "king_ultimo" and not self.team[seat]:
-                    continue
-                if bonus.announce_by == "holder":
-                    card = self.king if bonus.id == "king_ultimo" else _BIRD_CARDS[bonus.id][0]
-                    if card is None or card not in split[SUIT[card]]:
-                        continue
-                bits |= 1 << j
+        opponents, Rekontra (even) by its side: each seat knows which side it is on. In a bird contract the
+        declarer's word must announce a bird until he has (`birds_owed`)."""
+        talk, seat = self.talk, self.to_act
+        assert talk is not None
+        bits = self.announceable(seat)
+        owed = self.birds_owed()
+        words = [] if owed else [SAY_PASS]
         mask = bits
-        while mask:  # every non-empty subset of the bits, largest first
-            words.append(mask)
+        while mask:  # every non-empty subset of the bits, largest first (with a bird owed, those holding one)
+            if not owed or mask & owed:
+                words.append(mask)
             mask = (mask - 1) & bits
+        if owed:
+            return words  # the declarer's first word: nothing to double yet
         cap = self.plan.kontra_cap
         for i, owner in enumerate(talk.owner):
             level = talk.level[i]
             if owner >= 0 and level < cap and (self.team[seat] == self.team[owner]) == (level % 2 == 1):
                 words.append(KONTRA + i)
         return words
+
+    def announceable(self, seat: int) -> int:
+        """The mask of the bonuses `seat` may announce now (see `say_options`)."""
+        talk, contract, announcing = self.talk, self.contract, self.profile.announcing
+        assert talk is not None and contract is not None and announcing is not None
+        bits = 0
+        if announcing.once_per_player and talk.spoken[seat]:
+            return bits
+        split = self.suits[seat]
+        for j, bonus in enumerate(self.profile.bonuses):
+            if bonus.id not in contract.bonuses or talk.owner[j + 1] != -1:
+                continue
+            if bonus.id == "king_ultimo" and not self.team[seat]:
+                continue
+            if bonus.announce_by == "holder":
+                card = self.king if bonus.id == "king_ultimo" else _BIRD_CARDS[bonus.id][0]
+                if card is None or card not in split[SUIT[card]]:
+                    continue
+            bits |= 1 << j
+        return bits
+
+    def birds_owed(self) -> int:
+        """In a bird contract (`Contract.bird`), while the declarer to speak has announced no bird: the mask
+        of the birds one of which his word must announce (those he may announce; with `Profile.bird_held`
+        those he held before the talon). 0 when nothing is owed, or when no bird is left for him to
+        announce (a bird laid away): then he is not held to the impossible."""
+        contract, talk, seat = self.contract, self.talk, self.to_act
+        if contract is None or not contract.bird or self.phase is not ANNOUNCE or seat != self.declarer:
+            return 0
+        assert talk is not None
+        birds = 0
+        taken = () if self.half is None else self.halves[self.half]
+        for j, bonus in enumerate(self.profile.bonuses):
+            if bonus.id in _BIRD_CARDS and bonus.id in contract.bonuses:
+                if talk.owner[j + 1] == seat:
+                    return 0
+                if not (self.profile.bird_held and _BIRD_CARDS[bonus.id][0] in taken):
+                    birds |= 1 << j
+        return birds & self.announceable(seat)
+
+    def holds_bird(self, seat: int, contract: Contract) -> bool:
+        """Whether `seat` holds one of the birds `contract` scores: what a bird contract asks of its bidder
+        where the profile says so (`Profile.bird_held`)."""
+        split = self.suits[seat]
+        return any(
+            card in split[0]
+            for bonus_id, (card, _trick) in _BIRD_CARDS.items()
+            if bonus_id in contract.bonuses
+        )
 
     def say(self, word: int) -> None:
         """The seat to act says `word`; three passes in a row (after the declarer's first word) end the

@@ -29,7 +29,7 @@ from game.games.koenigrufen.cards import (
     legal_discards,
     winning_index,
 )
-from game.games.koenigrufen.profile import Contract, Profile
+from game.games.koenigrufen.profile import BIRDS, Contract, Profile
 from game.games.koenigrufen.rules import (
     SEATS,
     Action,
@@ -56,6 +56,7 @@ HIGH_TRUMP = CARD_STRENGTH["XVI"]
 PARTNER_SOLO = (7, 3)  # (trumps, high trumps) for a king-calling contract without the talon
 DREIER = (8, 4)  # alone with talon cards
 SOLODREIER = (10, 5)  # alone without them
+BIRD_EXTRA = (2, 1)  # a bird contract: a bird held, and this much more than its plain twin asks
 COLOUR_KINGS = 3  # a colour contract: kings (one more without the talon), and at most this many trumps
 COLOUR_TRUMPS = 4
 BETTEL_TRUMPS = 1  # no trick: at most this many trumps, no high trump, no king (ouvert: no trump at all)
@@ -92,8 +93,8 @@ _HELD_ALL = {"trull": ("I", "XXI", "SK"), "four_kings": ("KH", "KD", "KC", "KS")
 
 def _say(view: KoenigrufenView) -> Action:
     """Announces what the hand nearly guarantees (a bird or König ultimo with many trumps, Trull or the
-    four kings held), doubles a step only from Kontra with a long trump hand, else passes: never Valat,
-    45 or Rekontra."""
+    four kings held), and in a bird contract the highest bird it may (held, where it can); doubles a step
+    only from Kontra with a long trump hand, else passes: never Valat, 45 or Rekontra."""
     trumps = sum(CARD_SUIT[card] == TRUMP for card in view.hand)
     sure = [
         item
@@ -101,6 +102,9 @@ def _say(view: KoenigrufenView) -> Action:
         if all(card in view.hand for card in _HELD_ALL.get(item, ()))
         and (item in _HELD_ALL or (item not in ("valat", "forty_five") and trumps >= BIRD_TRUMPS))
     ]
+    if view.birds_owed and not set(sure) & set(view.birds_owed):  # the bird the contract asks for
+        held = _birds_held(view.hand, view.birds_owed)
+        sure.append(held[-1] if held else view.birds_owed[-1])  # the highest: the earliest trick to win
     if sure:
         return Announce(view.seat, tuple(sure))
     levels = {item: level for item, _seat, level in view.items}
@@ -135,7 +139,16 @@ def worth(hand: Sequence[str], contract: Contract) -> bool:
         least = PARTNER_SOLO if contract.talon == "defenders" else (0, 0)
     else:
         least = SOLODREIER if contract.talon == "defenders" else DREIER
+    if contract.bird:  # announcing a bird: the bird in hand and a hand to bring it home
+        if not _birds_held(hand, contract.bonuses):
+            return False
+        least = (least[0] + BIRD_EXTRA[0], least[1] + BIRD_EXTRA[1])
     return len(trumps) >= least[0] and high >= least[1]
+
+
+def _birds_held(hand: Sequence[str], items: Sequence[str]) -> list[str]:
+    """The birds among `items` whose card the hand holds, in the profile module's order."""
+    return [item for item in BIRDS if item in items and BIRDS[item][0] in hand]
 
 
 def wanted(hand: Sequence[str], profile: Profile) -> list[str]:

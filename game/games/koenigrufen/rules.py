@@ -383,6 +383,7 @@ class KoenigrufenView:
     items: tuple[tuple[str, int, int], ...] = ()  # announced items: (item, announcer's seat, Kontra level)
     may_announce: tuple[str, ...] = ()  # the bonuses the viewer may announce now (each or several at once)
     may_kontra: tuple[str, ...] = ()  # the items the viewer may double a step now
+    birds_owed: tuple[str, ...] = ()  # the birds one of which the viewer must announce now (bird contracts)
 
 
 def pays(profile: Profile, contract_id: str) -> tuple[int, int]:
@@ -459,6 +460,8 @@ _CODES = {
     "announce, double or pass first": "announce_first",
     "you cannot announce that": "announce_refused",
     "you cannot double that": "kontra_refused",
+    "you need a bird to bid that": "bird_needed",
+    "announce a bird first": "bird_owed",
 }
 
 
@@ -692,6 +695,10 @@ class KoenigrufenGame:
         except ValueError:
             raise _illegal("you cannot bid that now") from None
         if word not in core.bid_options():
+            rank = cast(int, word)
+            contract = core.profile.contracts[rank] if rank >= 0 else None
+            if contract is not None and core.lacks_bird(action.seat, contract):
+                raise _illegal("you need a bird to bid that")
             raise _illegal("you cannot bid that now")
         core.bid(cast(int, word))
         self._bids += ((action.seat, _word(action)),)
@@ -704,15 +711,18 @@ class KoenigrufenGame:
         """A word of the announcement round, checked against the core's `say_options`."""
         core = self._core
         try:
-            word = from_action(action, core.profile)
+            word = cast(int, from_action(action, core.profile))
         except ValueError:
             word = -1
         if word not in core.say_options():
+            owed, bits = core.birds_owed(), core.announceable(action.seat)
+            if owed and (word == SAY_PASS or (0 < word < KONTRA and not word & ~bits)):
+                raise _illegal("announce a bird first")  # a word the declarer could say, but birdless
             raise _illegal(
                 "you cannot double that" if isinstance(action, Kontra) else "you cannot announce that"
             )
         shown = core.shown
-        core.say(cast(int, word))
+        core.say(word)
         talk = core.talk
         assert talk is not None
         closes = core.phase is not ANNOUNCE
@@ -720,7 +730,7 @@ class KoenigrufenGame:
             level = talk.level[_item_index(action.item, core.profile)]
             said = Said(action.seat, "kontra", (action.item,), level, closes)
         elif isinstance(action, Announce):
-            said = Said(action.seat, "announce", _bonus_ids(cast(int, word), core.profile), 0, closes)
+            said = Said(action.seat, "announce", _bonus_ids(word, core.profile), 0, closes)
         else:
             said = Said(action.seat, "pass", (), 0, closes)
         self._said += (said,)
@@ -915,6 +925,7 @@ class KoenigrufenGame:
         return {
             "may_announce": _bonus_ids(announce, core.profile),
             "may_kontra": tuple(cast(Kontra, action).item for action in kontra),
+            "birds_owed": _bonus_ids(core.birds_owed(), core.profile),
         }
 
     def _bid_words(self) -> tuple[str, ...]:

@@ -123,6 +123,7 @@ class KoenigrufenTable(TrickTable):
         self.talon: list[CardSprite] = []
         self.chosen: list[str] = []  # the declarer's discard being picked
         self.announcing: list[str] = []  # the bonuses picked to announce at once
+        self.birds_owed: tuple[str, ...] = ()  # the birds one of which the person must announce now
         self.offer_keys: list[object] = []  # what each offer of the bid or announcement panel stands for
         self.tricks_won = [0] * 4
         self._public_key: tuple[int, str, int | None] | None = None
@@ -269,7 +270,8 @@ class KoenigrufenTable(TrickTable):
 
     def _announce_panel(self, seat: int) -> None:
         """The announcement round: say good (the declarer's first word his "Ich liege" where it closes his
-        announcements), pick bonuses to announce at once, or double an announced item one step."""
+        announcements), pick bonuses to announce at once, or double an announced item one step. A declarer
+        who owes a bird is not offered good (the panel's title says which birds will do)."""
         view = self.game.view(seat)
         rules, contract = view.profile, view.contract
         assert contract is not None
@@ -285,6 +287,9 @@ class KoenigrufenTable(TrickTable):
                 partial(self.act, AnnouncePass(seat)),
             )
         ]
+        self.birds_owed = view.birds_owed
+        if view.birds_owed:
+            entries = []
         self.announcing = [item for item in self.announcing if item in view.may_announce]
         for item in view.may_announce:
             pays = bonus_pays(rules, contract, item)
@@ -708,9 +713,12 @@ class KoenigrufenTable(TrickTable):
         to_act = self.game.to_act
         speaker = "" if person or to_act is None else self.seat_name(to_act)
         words = "krt.announce" if self.game.phase == "announce" else "krt.auction"
-        key = (person, area.size, speaker, words, tuple(said))
+        title = tr(f"{words}.title" if person else f"{words}.heading")
+        if person and self.game.phase == "announce" and self.birds_owed:
+            title = tr("krt.announce.bird_title", birds=" · ".join(map(bonus_name, self.birds_owed)))
+        key = (person, area.size, speaker, title, tuple(said))
         if self._auction_key != key:
-            self._auction_layer = self._compose_auction(area.size, person, speaker, said, words)
+            self._auction_layer = self._compose_auction(area.size, person, speaker, said, words, title)
             self._auction_key = key
         surface.blit(self._auction_layer, area)
 
@@ -721,15 +729,14 @@ class KoenigrufenTable(TrickTable):
         return pygame.Rect(wide.x, wide.y, max(self.card_w * 2, talon_left - 12 - wide.x), wide.height)
 
     def _compose_auction(
-        self, size: tuple[int, int], person: bool, speaker: str, said: list[str], words: str
+        self, size: tuple[int, int], person: bool, speaker: str, said: list[str], words: str, title: str
     ) -> pygame.Surface:
-        """The panel under the offers, or the ledger; `words` the keys' prefix (the auction's or the
-        announcements': .title, .heading, .bids or .said, .none)."""
+        """The panel under the offers, or the ledger, under `title`; `words` the keys' prefix (the
+        auction's or the announcements': .bids or .said, .none)."""
         layer = pygame.Surface(size, pygame.SRCALPHA)
         area = layer.get_rect()
         draw_panel(layer, area, "panel")
         heading = theme.SIZE_H2 * 0.8
-        title = tr(f"{words}.title" if person else f"{words}.heading")
         text.draw(layer, text.fit(title, heading, area.width - 28), (14, 8), heading, theme.BRASS_LIGHT)
         small = theme.SIZE_SMALL - 2
         if not person:

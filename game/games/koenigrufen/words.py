@@ -58,9 +58,10 @@ def pays_label(rules: Profile, word: str) -> str:
     if word not in {c.id for c in rules.contracts}:
         return ""
     won, lost = pays(rules, word)
-    if rules.contract(word).kind == "trischaken":
+    contract = rules.contract(word)
+    if contract.kind == "trischaken":
         return tr("krt.pays.trischaken", n=won)
-    return tr("krt.pays", won=won, lost=lost)
+    return tr("krt.pays.bird" if contract.bird else "krt.pays", won=won, lost=lost)
 
 
 def contract_line(contract: Contract) -> str:
@@ -78,6 +79,8 @@ def contract_line(contract: Contract) -> str:
         parts.append(tr("krt.desc.colour"))
     if contract.ouvert:
         parts.append(tr("krt.desc.ouvert"))
+    if contract.bird:
+        parts.append(tr("krt.desc.bird"))
     return " · ".join(parts)
 
 
@@ -127,6 +130,12 @@ def profile_rules(rules: Profile) -> str:
             lines.append(
                 tr("krt.rules.first_word", contracts=names(map(contract_name, bidding.first_word_only)))
             )
+    birds = [contract_name(c.id) for c in rules.contracts if c.bird]
+    if birds:
+        kinds = names(bonus_name(b.id) for b in rules.bonuses if b.id in BIRDS)
+        lines.append(tr("krt.rules.birds", contracts=names(birds), birds=kinds))
+        if rules.bird_held:
+            lines.append(tr("krt.rules.bird_held", contracts=names(birds)))
     lines.append(tr("krt.rules.options"))
     for name in house.OPTIONS:
         on = house.option(rules, name)
