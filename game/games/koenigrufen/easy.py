@@ -56,7 +56,6 @@ HIGH_TRUMP = CARD_STRENGTH["XVI"]
 PARTNER_SOLO = (7, 3)  # (trumps, high trumps) for a king-calling contract without the talon
 DREIER = (8, 4)  # alone with talon cards
 SOLODREIER = (10, 5)  # alone without them
-BIRD_EXTRA = (2, 1)  # a bird contract: a bird held, and this much more than its plain twin asks
 COLOUR_KINGS = 3  # a colour contract: kings (one more without the talon), and at most this many trumps
 COLOUR_TRUMPS = 4
 BETTEL_TRUMPS = 1  # no trick: at most this many trumps, no high trump, no king (ouvert: no trump at all)
@@ -87,6 +86,7 @@ def choose(view: KoenigrufenView, rng: random.Random) -> Action:
 
 # Announcing and doubling: a bird (or König ultimo) with this many trumps; Kontra with this many.
 BIRD_TRUMPS = 8
+BIRD_HIGH = 3  # a bird contract: a bird held, BIRD_TRUMPS trumps (one more than its twin asks), high ones
 KONTRA_TRUMPS = 9
 _HELD_ALL = {"trull": ("I", "XXI", "SK"), "four_kings": ("KH", "KD", "KC", "KS")}
 
@@ -142,7 +142,7 @@ def worth(hand: Sequence[str], contract: Contract) -> bool:
     if contract.bird:  # announcing a bird: the bird in hand and a hand to bring it home
         if not _birds_held(hand, contract.bonuses):
             return False
-        least = (least[0] + BIRD_EXTRA[0], least[1] + BIRD_EXTRA[1])
+        least = (max(BIRD_TRUMPS, least[0] + 1), max(BIRD_HIGH, least[1]))
     return len(trumps) >= least[0] and high >= least[1]
 
 

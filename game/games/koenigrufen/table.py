@@ -832,7 +832,7 @@ class KoenigrufenTable(TrickTable):
         if phase == "bid":
             return tr("krt.prompt.bid")
         if phase == "announce":
-            return tr("krt.prompt.announce")
+            return tr("krt.prompt.bird" if self.birds_owed else "krt.prompt.announce")
         if phase == "call":
             view = self.public
             if view.profile.bidding is None or view.contract is None:

@@ -74,13 +74,13 @@ def contract_line(contract: Contract) -> str:
     if contract.kind == "negative":
         parts.append(tr("krt.desc.tricks_one" if contract.target == 1 else "krt.desc.tricks_none"))
     else:
-        parts.append(tr("krt.desc.points", n=-(-contract.target // 3)))
+        parts.append(
+            tr("krt.desc.points_bird" if contract.bird else "krt.desc.points", n=-(-contract.target // 3))
+        )
     if contract.colour:
         parts.append(tr("krt.desc.colour"))
     if contract.ouvert:
         parts.append(tr("krt.desc.ouvert"))
-    if contract.bird:
-        parts.append(tr("krt.desc.bird"))
     return " · ".join(parts)
 
 
