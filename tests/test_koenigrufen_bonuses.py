@@ -25,6 +25,8 @@ from game.games.koenigrufen.rules import (
     AnnouncePass,
     Bid,
     CallKing,
+    Concede,
+    Conceded,
     DealScored,
     Discard,
     KoenigrufenConfig,
@@ -639,3 +641,49 @@ def test_the_easy_player_bids_a_bird_contract_on_a_strong_hand_with_a_bird_and_a
     said = easy.choose(game.view(0), random.Random(0))
     assert isinstance(said, Announce) and set(said.items) & {"pagat", "uhu", "kakadu", "quapil"}
     game.apply(said)
+
+
+# --- the concession (austria: the called king in the turned-up talon) -------------------------------------
+
+
+def _king_in_talon(contract: str) -> KoenigrufenGame:
+    """BIRDS_HOME with KH swapped into the first talon half (for 2D): seat 0 calls it and sees it there."""
+    deck = list(_deck(BIRDS_HOME))
+    at_kh, at_2d = deck.index("KH"), deck.index("2D")
+    deck[at_kh], deck[at_2d] = "2D", "KH"
+    config = KoenigrufenConfig(deals=1, first_dealer=3, stacked_deck=tuple(deck), profile=AUSTRIA)
+    game = KoenigrufenGame(config, 0)
+    for action in (*_auction(AUSTRIA, contract), CallKing(0, "KH")):
+        game.apply(action)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("contract", "pay"),
+    [
+        ("rufer", 1),  # the game: 1 to each, −3 for seat 0
+        ("besserrufer", 1 + 2),  # and the lowest bird he holds, the Pagat announced: 2
+    ],
+)
+def test_austria_concession_pays_the_game_and_the_bird_to_each(contract: str, pay: int) -> None:
+    game = _king_in_talon(contract)
+    assert game.view(0).concession == pay and Concede(0) in game.legal_actions()
+    events = game.apply(Concede(0))
+    assert isinstance(events[0], Conceded)
+    (scored,) = [e for e in events if isinstance(e, DealScored)]
+    amounts = (-3 * pay, pay, pay, pay)
+    assert scored.items == (ScoreItem("concession", 0, False, False, 0, amounts),)
+    assert scored.settlement == amounts and game.lean().returns() == list(amounts)
+
+
+def test_no_concession_with_the_king_in_hand_nor_in_cheltenham() -> None:
+    game = _to_announce(AUSTRIA, "rufer", BIRDS_HOME)  # KH with seat 2
+    assert game.view(0).concession == 0
+    config = KoenigrufenConfig(deals=1, first_dealer=3, stacked_deck=_deck(BIRDS_HOME), profile=AUSTRIA)
+    game = KoenigrufenGame(config, 0)
+    for action in (*_auction(AUSTRIA, "rufer"), CallKing(0, "KH")):
+        game.apply(action)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(Concede(0))
+    assert refused.value.code == "concede_refused"
+    assert CHELTENHAM.concession is None

@@ -75,6 +75,7 @@ BID, CALL, TALON, DISCARD, ANNOUNCE = Phase.BID, Phase.CALL, Phase.TALON, Phase.
 TRICKS, SCORED = Phase.TRICKS, Phase.SCORED
 # Lean bids: a contract's rank in the ladder (0 the lowest), or one of these words.
 PASS, HOLD, NEUTRAL = -1, -2, -3
+CONCEDE = 2  # the lean talon action beside the halves 0 and 1: the declarer gives the deal up
 
 _SKUS_POWER = POWER[SKUS_CARD]
 _CARDS = range(len(POINTS))
@@ -179,7 +180,7 @@ def _plan(profile: Profile, contract: Contract) -> Plan:
         kontra_cap=cap,
         talks=talks,
         forehand_leads=contract.lead == "forehand",
-        simple=contract.kind != "trischaken" and not profile.bonuses and not talks,
+        simple=contract.kind != "trischaken" and not profile.bonuses and not talks and not profile.concession,
     )
 
 
@@ -509,6 +510,9 @@ class LeanKoenigrufen:
         assert contract is not None
         if contract.kind == "trischaken":
             return []  # its own payout, `trischaken_settlement`
+        if self.conceded():  # nothing else counts, no Kontra
+            amounts = side_settlement(self.declarer, None, -self.concession_value())
+            return [ScoreItem("concession", self.declarer, False, False, 0, amounts)]
         owner = talk.owner if talk is not None else (self.declarer,)
         level = talk.level if talk is not None else (0,)
         declaring = [seat for seat in range(SEATS) if self.team[seat]]
@@ -681,7 +685,7 @@ class LeanKoenigrufen:
 
     def lacks_bird(self, seat: int, contract: Contract) -> bool:
         """A bird contract the profile asks a bird for (`Profile.bird_held`), and `seat` holds none of its."""
-        return contract.bird and self.profile.bird_held and not self.holds_bird(seat, contract)
+        return contract.bird and self.profile.bird_held and not self.birds_held(seat, contract)
 
     def calls(self) -> list[int]:
         """The kings the declarer may call: any, or (without `call_own_king`) those he does not hold."""
@@ -702,7 +706,7 @@ class LeanKoenigrufen:
         if phase is CALL:
             return self.calls()
         if phase is TALON:
-            return [0, 1]
+            return self.talon_options()
         if phase is DISCARD:
             contract = self.contract
             assert contract is not None
@@ -731,7 +735,10 @@ class LeanKoenigrufen:
             self.call(action)
         elif phase is TALON:
             assert isinstance(action, int)
-            self.take(action)
+            if action == CONCEDE:
+                self.concede()
+            else:
+                self.take(action)
         elif phase is DISCARD:
             assert isinstance(action, tuple)
             self.discard(action)
@@ -856,15 +863,15 @@ class LeanKoenigrufen:
                     birds |= 1 << j
         return birds & self.announceable(seat)
 
-    def holds_bird(self, seat: int, contract: Contract) -> bool:
-        """Whether `seat` holds one of the birds `contract` scores: what a bird contract asks of its bidder
-        where the profile says so (`Profile.bird_held`)."""
-        split = self.suits[seat]
-        return any(
-            card in split[0]
-            for bonus_id, (card, _trick) in _BIRD_CARDS.items()
-            if bonus_id in contract.bonuses
-        )
+    def birds_held(self, seat: int, contract: Contract) -> list[str]:
+        """The birds `contract` scores whose card `seat` holds, lowest first: what a bird contract asks of
+        its bidder (`Profile.bird_held`) and what a conceding declarer pays (`concession_value`)."""
+        trumps = self.suits[seat][0]
+        return [
+            bird
+            for bird, (card, _trick) in _BIRD_CARDS.items()
+            if bird in contract.bonuses and card in trumps
+        ]
 
     def say(self, word: int) -> None:
         """The seat to act says `word`; three passes in a row (after the declarer's first word) end the
@@ -915,6 +922,42 @@ class LeanKoenigrufen:
                 self._dn += len(cards)
         if contract.talon != "halves":
             self._start_tricks()
+
+    def talon_options(self) -> list[int]:
+        """The lean talon actions: the halves 0 and 1, and CONCEDE where the declarer may give up."""
+        return [0, 1, CONCEDE] if self.may_concede() else [0, 1]
+
+    def may_concede(self) -> bool:
+        """Whether the declarer may concede (`Profile.concession`): the called king lies in the talon,
+        turned up for all, before he takes a half."""
+        contract, king = self.contract, self.king
+        return (
+            self.profile.concession is not None
+            and self.phase is TALON
+            and contract is not None
+            and contract.talon_shown
+            and king is not None
+            and king in self.halves[0] + self.halves[1]
+        )
+
+    def concede(self) -> None:
+        """The declarer gives the deal up: it is scored at once, no trick played (`conceded`)."""
+        self.phase, self.to_act = SCORED, -1
+
+    def conceded(self) -> bool:
+        """Whether the deal ended by the declarer's concession: only that scores a deal before a trick."""
+        return self.phase is SCORED and not self.tricks_done
+
+    def concession_value(self) -> int:
+        """What a conceding declarer pays each other player: the game's value and, under `game_and_bird`
+        in a bird contract, the announced value of the lowest bird he holds (× the contract's factor)."""
+        contract = self.contract
+        assert contract is not None
+        value = contract.value
+        held = self.birds_held(self.declarer, contract)
+        if self.profile.concession == "game_and_bird" and contract.bird and held:
+            value += self.profile.bonus(held[0]).announced * contract.bonus_factor
+        return value
 
     def take(self, half: int) -> None:
         split = self.suits[self.declarer]
@@ -997,7 +1040,8 @@ class LeanKoenigrufen:
             kings = self.calls()
             self.call(kings[int(draw() * len(kings))])
         if self.phase is TALON:
-            self.take(int(draw() * 2))
+            options = self.talon_options()
+            self.apply(options[int(draw() * len(options))])
         if self.phase is DISCARD:
             contract = self.contract
             assert contract is not None

@@ -13,6 +13,7 @@ millisecond (a six-card discard takes a few).
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from game.games.koenigrufen.cards import (
     CARD_POINTS,
@@ -37,6 +38,7 @@ from game.games.koenigrufen.rules import (
     AnnouncePass,
     Bid,
     CallKing,
+    Concede,
     Discard,
     Hold,
     KoenigrufenView,
@@ -73,6 +75,8 @@ def choose(view: KoenigrufenView, rng: random.Random) -> Action:
     if view.phase == "call":
         return CallKing(seat, _call(view.hand, rng))
     if view.phase == "talon":
+        if view.concession and not worth(view.hand, replace(_contract(view), call=False, bird=False)):
+            return Concede(seat)  # the king in the talon, and no hand to play alone
         return TakeTalon(seat, _talon_half(view, rng))
     if view.phase == "discard":
         contract = _contract(view)

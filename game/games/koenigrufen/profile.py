@@ -187,7 +187,10 @@ class Profile:
     `half` holding it or `all` of it); `ouvert_all` (in an ouvert contract every hand is shown after the
     first trick, else the declarer's only); `early_end` (a negative contract stops once it has failed);
     `bird_held` (a bird contract is bid only holding one of its birds, and the bird its declarer must
-    announce is one he held before the talon: one found in the talon may only be announced beside it)."""
+    announce is one he held before the talon: one found in the talon may only be announced beside it);
+    `concession` (the called king lies in the talon turned up: before taking a half the declarer may give
+    the deal up, paying each other player the `game`, or the `game_and_bird`: the game and, in a bird
+    contract, the announced value of the lowest bird he holds; None: he plays alone)."""
 
     id: str
     contracts: tuple[Contract, ...]
@@ -201,6 +204,7 @@ class Profile:
     bonuses: tuple[Bonus, ...] = ()
     announcing: Announcing | None = None
     bird_held: bool = False
+    concession: Literal["game", "game_and_bird"] | None = None
 
     def bonus(self, bonus_id: str) -> Bonus:
         for bonus in self.bonuses:
@@ -295,6 +299,7 @@ _PROFILE_OPTIONAL = {
     "bonuses": schema.items(schema.shape(lambda f: Bonus(**f), _BONUS), 0, len(BONUS_IDS)),
     "announcing": schema.nullable(schema.shape(lambda f: Announcing(**f), _ANNOUNCING)),
     "bird_held": schema.boolean,
+    "concession": schema.nullable(schema.choice(("game", "game_and_bird"))),
 }
 
 

@@ -24,6 +24,8 @@ from game.games.koenigrufen.rules import (
     BidMade,
     CallKing,
     CardPlayed,
+    Concede,
+    Conceded,
     ContractDeclared,
     DealScored,
     DealStarted,
@@ -162,6 +164,8 @@ class KoenigrufenTable(TrickTable):
                 c.rect(self.app.cards, self.card_w) for c in self.talon[action.half * 3 : action.half * 3 + 3]
             ]
             return [rects[0].unionall(rects[1:])] if rects else []
+        if isinstance(action, Concede) and self.game.phase == "talon" and self.panel_form.widgets:
+            return [self.panel_form.widgets[-1].rect]  # the concession's button, last in the talon panel
         return []
 
     def move_words(self, action: Any) -> str:
@@ -175,6 +179,8 @@ class KoenigrufenTable(TrickTable):
             return tr("krt.hint.kontra", level=tr(f"kr.kontra.{level}"), item=bonus_name(action.item))
         if isinstance(action, AnnouncePass):
             return tr("krt.hint.bid", word=tr("kr.say.pass"))
+        if isinstance(action, Concede):
+            return tr("krt.hint.concede")
         return ""
 
     def hint_ready(self, action: Any) -> None:
@@ -370,7 +376,13 @@ class KoenigrufenTable(TrickTable):
             rects = [c.rect(self.app.cards, self.card_w) for c in cards]
             rect = rects[0].unionall(rects[1:])
             spots.append(Hotspot(rect, partial(self.act, TakeTalon(seat, half)), tr("kr.take_half")))
-        self.panel_form = Form(spots)
+        widgets: list[Widget] = list(spots)
+        pay = self.game.view(seat).concession
+        if pay:  # the called king turned up in the talon: the declarer may give up instead
+            area = self.r("message")
+            rect = pygame.Rect(area.right - 230, area.y - 2, 230, area.height + 4)
+            widgets.append(Button(rect, tr("krt.concede_button", n=pay), partial(self.act, Concede(seat))))
+        self.panel_form = Form(widgets)
         self._focus_panel()
 
     @property
@@ -509,6 +521,9 @@ class KoenigrufenTable(TrickTable):
                 return d(0.8)
             case DeclarerAlone(declarer=declarer, reason=reason):
                 self.say(lambda: tr(f"kr.msg.alone.{reason}", name=self.seat_name(declarer)))
+                return d(0.8)
+            case Conceded(declarer=declarer):
+                self.say(lambda: tr("krt.msg.conceded", name=self.seat_name(declarer)))
                 return d(0.8)
             case TrickWon(seat=seat):
                 self.tricks_won[seat] += 1
@@ -839,7 +854,7 @@ class KoenigrufenTable(TrickTable):
                 return tr("kr.prompt.call")
             return tr("krt.prompt.call", contract=contract_name(view.contract))
         if phase == "talon":
-            return tr("kr.prompt.talon")
+            return tr("krt.prompt.concede" if self.public.concession else "kr.prompt.talon")
         if phase == "discard":
             view = self.public
             assert view.contract is not None
