@@ -1,6 +1,6 @@
-"""Hand-worked rule vectors for every bonus of the austria and cheltenham profiles, and for the bird
-contracts (Besserrufer, Besserdreier): constructed deals played trick by trick on the table engine, each
-ScoreItem line and each seat's total worked out by hand from docs/rules/koenigrufen-profiles.md.
+"""Hand-worked rule vectors for every bonus of the austria and cheltenham profiles, for the bird contracts
+(Besserrufer, Besserdreier) and austria's concession: constructed deals played trick by trick on the table
+engine, each ScoreItem line and each seat's total worked out by hand from docs/rules/koenigrufen-profiles.md.
 
 Every deal: dealer seat 3, so seat 0 is forehand and the declarer; the talon is 2D 3D 4D | 7C 8C 9C; where
 the declarer takes a half he takes the first and lays the same three cards away again, so his hand is the

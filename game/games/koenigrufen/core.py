@@ -647,41 +647,47 @@ class LeanKoenigrufen:
     def bid_options(self) -> list[int]:
         """The lean bids of the seat to act: PASS, HOLD, NEUTRAL or contract ranks (see `profile.Bidding`).
         A contract is open to a hand holding at most its `max_kings` kings and, for a bird contract under
-        `Profile.bird_held`, one of its birds (`may_bid`)."""
+        `Profile.bird_held`, one of its birds (`lacks_bird`)."""
         bidding = self.profile.bidding
         assert bidding is not None, "only a profile with bidding has an auction"
         seat, contracts = self.to_act, self.profile.contracts
-        fits = partial(self.may_bid, seat, kings_held(self.suits[seat]))
+        kings = kings_held(self.suits[seat])
+        lacks = self.lacks_bird
         auction = self.auction
         if auction.choosing:
-            return [r for r, c in enumerate(contracts) if c.id in bidding.after_neutral and fits(c)]
+            return [
+                r
+                for r, c in enumerate(contracts)
+                if c.id in bidding.after_neutral and kings <= c.max_kings and not (c.bird and lacks(seat, c))
+            ]
         if not auction.bids:  # forehand's opening word
             return [NEUTRAL] + [
                 r
                 for r, c in enumerate(contracts)
-                if (c.id in bidding.first_word_only or c.id not in bidding.reserved) and fits(c)
+                if (c.id in bidding.first_word_only or c.id not in bidding.reserved)
+                and kings <= c.max_kings
+                and not (c.bird and lacks(seat, c))
             ]
         options = [PASS]
+        best = contracts[auction.best] if auction.best >= 0 else None
         if (
             seat == self.forehand
             and bidding.hold
             and auction.best_seat not in (-1, seat)
-            and fits(contracts[auction.best])
+            and best is not None
+            and kings <= best.max_kings
+            and not (best.bird and lacks(seat, best))
         ):
             options.append(HOLD)
         barred = (*bidding.reserved, *bidding.first_word_only)
         options += [
             r
             for r in range(auction.best + 1, len(contracts))
-            if contracts[r].id not in barred and fits(contracts[r])
+            if (c := contracts[r]).id not in barred
+            and kings <= c.max_kings
+            and not (c.bird and lacks(seat, c))
         ]
         return options
-
-    def may_bid(self, seat: int, kings: int, contract: Contract) -> bool:
-        """Whether the hand of `seat`, holding `kings` kings, is allowed `contract` (named or held)."""
-        if kings > contract.max_kings:
-            return False
-        return not self.lacks_bird(seat, contract)
 
     def lacks_bird(self, seat: int, contract: Contract) -> bool:
         """A bird contract the profile asks a bird for (`Profile.bird_held`), and `seat` holds none of its."""
