@@ -260,9 +260,9 @@ def test_the_rules_opened_from_the_pause_are_the_tables_own(app: App) -> None:
     assert "Upper Austria (OÖ 4/2023)" in page and "# The auction" in page
 
 
-def announce_turn(app: App, table: KoenigrufenTable) -> None:
-    """Plays seat 0's part (passing, the talon and discard as offered) up to its first word of the
-    announcement round with something to announce."""
+def announce_turn(app: App, table: KoenigrufenTable, contract: str = "dreier") -> None:
+    """Plays seat 0's part (bidding `contract` when offered, else passing; the call, talon and discard as
+    offered) up to its first word of the announcement round with something to announce."""
     while not (
         table.game.phase == "announce"
         and table.game.to_act == 0
@@ -279,17 +279,18 @@ def announce_turn(app: App, table: KoenigrufenTable) -> None:
             click(app, table.panel_form.widgets[0].rect.center)
         elif phase == "tricks":
             click_card(app, table, sorted(table.playable(0))[0])
-        elif phase == "bid" and "dreier" in table.game.view(0).bid_options:
+        elif phase == "bid" and contract in table.game.view(0).bid_options:
             offers = {w.label: w for w in table.panel_form.widgets}
-            click(app, offers[bid_label("dreier")].rect.center)
+            click(app, offers[bid_label(contract)].rect.center)
         elif table.game.to_act == 0 and not (phase == "announce" and table.game.view(0).may_announce):
             key(app, pygame.K_RETURN, "\r")
 
 
-def dreier_seed() -> int:
-    """A deal where seat 0 gets the Dreier it bids, the computers bidding as the easy player does."""
+def dreier_seed(contract: str = "dreier") -> int:
+    """A deal where seat 0 gets the contract it bids (the Dreier), the computers bidding as the easy player
+    does."""
     screenshot = load_tool("screenshot")
-    return next(s for s in range(7, 3000) if screenshot.auction_ends(AUSTRIA, s, "dreier"))
+    return next(s for s in range(7, 3000) if screenshot.auction_ends(AUSTRIA, s, contract))
 
 
 def test_bonuses_picked_by_mouse_are_announced_at_once_for_all_to_read(app: App) -> None:
@@ -318,6 +319,20 @@ def test_good_said_by_keyboard_closes_the_declarers_announcements(app: App) -> N
     assert said[-1].seat == 0 and said[-1].word == "ich_liege"
     wait_until(app, lambda: not table.queue)
     assert any("Ich liege" in line for line in table.log.lines)
+
+
+def test_a_bird_contract_offers_no_good_until_its_bird_is_announced(app: App) -> None:
+    table = table_for(app, (0,), dreier_seed("besserrufer"), deals=1, rules=AUSTRIA)
+    announce_turn(app, table, "besserrufer")
+    owed = table.game.view(0).birds_owed
+    assert owed and table.prompt() == tr("krt.prompt.bird")
+    offers = {w.label: w for w in table.panel_form.widgets}
+    assert "Ich liege" not in offers and bonus_name(owed[0]) in offers
+    click(app, offers[bonus_name(owed[0])].rect.center)
+    click(app, next(w for w in table.panel_form.widgets if w.label.startswith("Announce (")).rect.center)
+    said = table.game.view(1).said
+    assert said[-1].seat == 0 and said[-1].items == (owed[0],)
+    assert table.game.view(0).birds_owed == ()
 
 
 def test_the_deal_sheet_lists_each_settled_item_with_what_each_player_gets(app: App) -> None:

@@ -33,6 +33,7 @@ SCENES = (
     "koenigrufen-hint",
     "koenigrufen-auction",
     "koenigrufen-announce",
+    "koenigrufen-besserrufer",
     "koenigrufen-bonus-score",
     "koenigrufen-sechserdreier",
     "koenigrufen-ouvert",
@@ -194,6 +195,7 @@ def save_png(surface, path: str) -> None:
 KOENIGRUFEN = {
     "koenigrufen-auction": ("austria", None, "auction"),
     "koenigrufen-announce": ("austria", None, "announce"),  # a defender: announce or double
+    "koenigrufen-besserrufer": ("austria", "besserrufer", "announce"),  # you owe a bird
     "koenigrufen-bonus-score": ("austria", "dreier", "score"),  # you announce a bonus on your turn
     "koenigrufen-sechserdreier": ("austria", "sechserdreier", "discard"),
     "koenigrufen-ouvert": ("austria", "piccolo_ouvert", "ouvert"),

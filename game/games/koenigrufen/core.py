@@ -75,6 +75,7 @@ BID, CALL, TALON, DISCARD, ANNOUNCE = Phase.BID, Phase.CALL, Phase.TALON, Phase.
 TRICKS, SCORED = Phase.TRICKS, Phase.SCORED
 # Lean bids: a contract's rank in the ladder (0 the lowest), or one of these words.
 PASS, HOLD, NEUTRAL = -1, -2, -3
+CONCEDE = 2  # the lean talon action beside the halves 0 and 1: the declarer gives the deal up
 
 _SKUS_POWER = POWER[SKUS_CARD]
 _CARDS = range(len(POINTS))
@@ -179,7 +180,7 @@ def _plan(profile: Profile, contract: Contract) -> Plan:
         kontra_cap=cap,
         talks=talks,
         forehand_leads=contract.lead == "forehand",
-        simple=contract.kind != "trischaken" and not profile.bonuses and not talks,
+        simple=contract.kind != "trischaken" and not profile.bonuses and not talks and not profile.concession,
     )
 
 
@@ -529,6 +530,9 @@ class LeanKoenigrufen:
         assert contract is not None
         if contract.kind == "trischaken":
             return []  # its own payout, `trischaken_settlement`
+        if self.conceded():  # nothing else counts, no Kontra
+            amounts = side_settlement(self.declarer, None, -self.concession_value())
+            return [ScoreItem("concession", self.declarer, False, False, 0, amounts)]
         owner = talk.owner if talk is not None else (self.declarer,)
         level = talk.level if talk is not None else (0,)
         declaring = [seat for seat in range(SEATS) if self.team[seat]]
@@ -661,37 +665,53 @@ class LeanKoenigrufen:
         return follow(self.suits[self.to_act], self.trick)
 
     def bid_options(self) -> list[int]:
-        """The lean bids of the seat to act: PASS, HOLD, NEUTRAL or contract ranks (see `profile.Bidding`)."""
+        """The lean bids of the seat to act: PASS, HOLD, NEUTRAL or contract ranks (see `profile.Bidding`).
+        A contract is open to a hand holding at most its `max_kings` kings and, for a bird contract under
+        `Profile.bird_held`, one of its birds (`lacks_bird`)."""
         bidding = self.profile.bidding
         assert bidding is not None, "only a profile with bidding has an auction"
         seat, contracts = self.to_act, self.profile.contracts
         kings = kings_held(self.suits[seat])
+        lacks = self.lacks_bird
         auction = self.auction
         if auction.choosing:
             return [
-                r for r, c in enumerate(contracts) if c.id in bidding.after_neutral and kings <= c.max_kings
+                r
+                for r, c in enumerate(contracts)
+                if c.id in bidding.after_neutral and kings <= c.max_kings and not (c.bird and lacks(seat, c))
             ]
         if not auction.bids:  # forehand's opening word
             return [NEUTRAL] + [
                 r
                 for r, c in enumerate(contracts)
-                if (c.id in bidding.first_word_only or c.id not in bidding.reserved) and kings <= c.max_kings
+                if (c.id in bidding.first_word_only or c.id not in bidding.reserved)
+                and kings <= c.max_kings
+                and not (c.bird and lacks(seat, c))
             ]
         options = [PASS]
+        best = contracts[auction.best] if auction.best >= 0 else None
         if (
             seat == self.forehand
             and bidding.hold
             and auction.best_seat not in (-1, seat)
-            and kings <= contracts[auction.best].max_kings
+            and best is not None
+            and kings <= best.max_kings
+            and not (best.bird and lacks(seat, best))
         ):
             options.append(HOLD)
         barred = (*bidding.reserved, *bidding.first_word_only)
         options += [
             r
             for r in range(auction.best + 1, len(contracts))
-            if contracts[r].id not in barred and kings <= contracts[r].max_kings
+            if (c := contracts[r]).id not in barred
+            and kings <= c.max_kings
+            and not (c.bird and lacks(seat, c))
         ]
         return options
+
+    def lacks_bird(self, seat: int, contract: Contract) -> bool:
+        """A bird contract the profile asks a bird for (`Profile.bird_held`), and `seat` holds none of its."""
+        return contract.bird and self.profile.bird_held and not self.birds_held(seat, contract)
 
     def calls(self) -> list[int]:
         """The kings the declarer may call: any, or (without `call_own_king`) those he does not hold."""
@@ -712,7 +732,7 @@ class LeanKoenigrufen:
         if phase is CALL:
             return self.calls()
         if phase is TALON:
-            return [0, 1]
+            return self.talon_options()
         if phase is DISCARD:
             contract = self.contract
             assert contract is not None
@@ -741,7 +761,10 @@ class LeanKoenigrufen:
             self.call(action)
         elif phase is TALON:
             assert isinstance(action, int)
-            self.take(action)
+            if action == CONCEDE:
+                self.concede()
+            else:
+                self.take(action)
         elif phase is DISCARD:
             assert isinstance(action, tuple)
             self.discard(action)
@@ -810,35 +833,75 @@ class LeanKoenigrufen:
         the bonuses he may announce (a mask), KONTRA + i for each item he may double a step further. A
         bonus is announced once, for the announcer's side; birds and König ultimo ("holder") only by the
         seat holding the card, König ultimo only for the declaring side. Kontra (odd steps) by the item's
-        opponents, Rekontra (even) by its side: each seat knows which side it is on."""
-        talk, contract, seat = self.talk, self.contract, self.to_act
-        assert talk is not None and contract is not None
-        announcing = self.profile.announcing
-        assert announcing is not None
-        words = [SAY_PASS]
-        bits = 0
-        if not (announcing.once_per_player and talk.spoken[seat]):
-            split = self.suits[seat]
-            for j, bonus in enumerate(self.profile.bonuses):
-                if bonus.id not in contract.bonuses or talk.owner[j + 1] != -1:
-                    continue
-                if bonus.id == "king_ultimo" and not self.team[seat]:
-                    continue
-                if bonus.announce_by == "holder":
-                    card = self.king if bonus.id == "king_ultimo" else _BIRD_CARDS[bonus.id][0]
-                    if card is None or card not in split[SUIT[card]]:
-                        continue
-                bits |= 1 << j
+        opponents, Rekontra (even) by its side: each seat knows which side it is on. In a bird contract the
+        declarer's word must announce a bird until he has (`birds_owed`)."""
+        talk, seat = self.talk, self.to_act
+        assert talk is not None
+        bits = self.announceable(seat)
+        owed = self.birds_owed()
+        words = [] if owed else [SAY_PASS]
         mask = bits
-        while mask:  # every non-empty subset of the bits, largest first
-            words.append(mask)
+        while mask:  # every non-empty subset of the bits, largest first (with a bird owed, those holding one)
+            if not owed or mask & owed:
+                words.append(mask)
             mask = (mask - 1) & bits
+        if owed:
+            return words  # the declarer's first word: nothing to double yet
         cap = self.plan.kontra_cap
         for i, owner in enumerate(talk.owner):
             level = talk.level[i]
             if owner >= 0 and level < cap and (self.team[seat] == self.team[owner]) == (level % 2 == 1):
                 words.append(KONTRA + i)
         return words
+
+    def announceable(self, seat: int) -> int:
+        """The mask of the bonuses `seat` may announce now (see `say_options`)."""
+        talk, contract, announcing = self.talk, self.contract, self.profile.announcing
+        assert talk is not None and contract is not None and announcing is not None
+        bits = 0
+        if announcing.once_per_player and talk.spoken[seat]:
+            return bits
+        split = self.suits[seat]
+        for j, bonus in enumerate(self.profile.bonuses):
+            if bonus.id not in contract.bonuses or talk.owner[j + 1] != -1:
+                continue
+            if bonus.id == "king_ultimo" and not self.team[seat]:
+                continue
+            if bonus.announce_by == "holder":
+                card = self.king if bonus.id == "king_ultimo" else _BIRD_CARDS[bonus.id][0]
+                if card is None or card not in split[SUIT[card]]:
+                    continue
+            bits |= 1 << j
+        return bits
+
+    def birds_owed(self) -> int:
+        """In a bird contract (`Contract.bird`), while the declarer to speak has announced no bird: the mask
+        of the birds one of which his word must announce (those he may announce; with `Profile.bird_held`
+        those he held before the talon). 0 when nothing is owed, or when no bird is left for him to
+        announce (a bird laid away): then he is not held to the impossible."""
+        contract, talk, seat = self.contract, self.talk, self.to_act
+        if contract is None or not contract.bird or self.phase is not ANNOUNCE or seat != self.declarer:
+            return 0
+        assert talk is not None
+        birds = 0
+        taken = () if self.half is None else self.halves[self.half]
+        for j, bonus in enumerate(self.profile.bonuses):
+            if bonus.id in _BIRD_CARDS and bonus.id in contract.bonuses:
+                if talk.owner[j + 1] == seat:
+                    return 0
+                if not (self.profile.bird_held and _BIRD_CARDS[bonus.id][0] in taken):
+                    birds |= 1 << j
+        return birds & self.announceable(seat)
+
+    def birds_held(self, seat: int, contract: Contract) -> list[str]:
+        """The birds `contract` scores whose card `seat` holds, lowest first: what a bird contract asks of
+        its bidder (`Profile.bird_held`) and what a conceding declarer pays (`concession_value`)."""
+        trumps = self.suits[seat][0]
+        return [
+            bird
+            for bird, (card, _trick) in _BIRD_CARDS.items()
+            if bird in contract.bonuses and card in trumps
+        ]
 
     def say(self, word: int) -> None:
         """The seat to act says `word`; three passes in a row (after the declarer's first word) end the
@@ -889,6 +952,42 @@ class LeanKoenigrufen:
                 self._dn += len(cards)
         if contract.talon != "halves":
             self._start_tricks()
+
+    def talon_options(self) -> list[int]:
+        """The lean talon actions: the halves 0 and 1, and CONCEDE where the declarer may give up."""
+        return [0, 1, CONCEDE] if self.may_concede() else [0, 1]
+
+    def may_concede(self) -> bool:
+        """Whether the declarer may concede (`Profile.concession`): the called king lies in the talon,
+        turned up for all, before he takes a half."""
+        contract, king = self.contract, self.king
+        return (
+            self.profile.concession is not None
+            and self.phase is TALON
+            and contract is not None
+            and contract.talon_shown
+            and king is not None
+            and king in self.halves[0] + self.halves[1]
+        )
+
+    def concede(self) -> None:
+        """The declarer gives the deal up: it is scored at once, no trick played (`conceded`)."""
+        self.phase, self.to_act = SCORED, -1
+
+    def conceded(self) -> bool:
+        """Whether the deal ended by the declarer's concession: only that scores a deal before a trick."""
+        return self.phase is SCORED and not self.tricks_done
+
+    def concession_value(self) -> int:
+        """What a conceding declarer pays each other player: the game's value and, under `game_and_bird`
+        in a bird contract, the announced value of the lowest bird he holds (× the contract's factor)."""
+        contract = self.contract
+        assert contract is not None
+        value = contract.value
+        held = self.birds_held(self.declarer, contract)
+        if self.profile.concession == "game_and_bird" and contract.bird and held:
+            value += self.profile.bonus(held[0]).announced * contract.bonus_factor
+        return value
 
     def take(self, half: int) -> None:
         split = self.suits[self.declarer]
@@ -971,7 +1070,8 @@ class LeanKoenigrufen:
             kings = self.calls()
             self.call(kings[int(draw() * len(kings))])
         if self.phase is TALON:
-            self.take(int(draw() * 2))
+            options = self.talon_options()
+            self.apply(options[int(draw() * len(options))])
         if self.phase is DISCARD:
             contract = self.contract
             assert contract is not None

@@ -13,6 +13,7 @@ millisecond (a six-card discard takes a few).
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from game.games.koenigrufen.cards import (
     CARD_POINTS,
@@ -29,7 +30,7 @@ from game.games.koenigrufen.cards import (
     legal_discards,
     winning_index,
 )
-from game.games.koenigrufen.profile import Contract, Profile
+from game.games.koenigrufen.profile import BIRDS, Contract, Profile
 from game.games.koenigrufen.rules import (
     SEATS,
     Action,
@@ -37,6 +38,7 @@ from game.games.koenigrufen.rules import (
     AnnouncePass,
     Bid,
     CallKing,
+    Concede,
     Discard,
     Hold,
     KoenigrufenView,
@@ -73,6 +75,8 @@ def choose(view: KoenigrufenView, rng: random.Random) -> Action:
     if view.phase == "call":
         return CallKing(seat, _call(view.hand, rng))
     if view.phase == "talon":
+        if view.concession and not worth(view.hand, replace(_contract(view), call=False, bird=False)):
+            return Concede(seat)  # the king in the talon, and no hand to play alone
         return TakeTalon(seat, _talon_half(view, rng))
     if view.phase == "discard":
         contract = _contract(view)
@@ -86,14 +90,15 @@ def choose(view: KoenigrufenView, rng: random.Random) -> Action:
 
 # Announcing and doubling: a bird (or König ultimo) with this many trumps; Kontra with this many.
 BIRD_TRUMPS = 8
+BIRD_HIGH = 3  # a bird contract: a bird held, BIRD_TRUMPS trumps (one more than its twin asks), high ones
 KONTRA_TRUMPS = 9
 _HELD_ALL = {"trull": ("I", "XXI", "SK"), "four_kings": ("KH", "KD", "KC", "KS")}
 
 
 def _say(view: KoenigrufenView) -> Action:
     """Announces what the hand nearly guarantees (a bird or König ultimo with many trumps, Trull or the
-    four kings held), doubles a step only from Kontra with a long trump hand, else passes: never Valat,
-    45 or Rekontra."""
+    four kings held), and in a bird contract the highest bird it may (held, where it can); doubles a step
+    only from Kontra with a long trump hand, else passes: never Valat, 45 or Rekontra."""
     trumps = sum(CARD_SUIT[card] == TRUMP for card in view.hand)
     sure = [
         item
@@ -101,6 +106,9 @@ def _say(view: KoenigrufenView) -> Action:
         if all(card in view.hand for card in _HELD_ALL.get(item, ()))
         and (item in _HELD_ALL or (item not in ("valat", "forty_five") and trumps >= BIRD_TRUMPS))
     ]
+    if view.birds_owed and not set(sure) & set(view.birds_owed):  # the bird the contract asks for
+        held = _birds_held(view.hand, view.birds_owed)
+        sure.append(held[-1] if held else view.birds_owed[-1])  # the highest: the earliest trick to win
     if sure:
         return Announce(view.seat, tuple(sure))
     levels = {item: level for item, _seat, level in view.items}
@@ -135,7 +143,16 @@ def worth(hand: Sequence[str], contract: Contract) -> bool:
         least = PARTNER_SOLO if contract.talon == "defenders" else (0, 0)
     else:
         least = SOLODREIER if contract.talon == "defenders" else DREIER
+    if contract.bird:  # announcing a bird: the bird in hand and a hand to bring it home
+        if not _birds_held(hand, contract.bonuses):
+            return False
+        least = (max(BIRD_TRUMPS, least[0] + 1), max(BIRD_HIGH, least[1]))
     return len(trumps) >= least[0] and high >= least[1]
+
+
+def _birds_held(hand: Sequence[str], items: Sequence[str]) -> list[str]:
+    """The birds among `items` whose card the hand holds, in the profile module's order."""
+    return [item for item in BIRDS if item in items and BIRDS[item][0] in hand]
 
 
 def wanted(hand: Sequence[str], profile: Profile) -> list[str]:

@@ -36,11 +36,13 @@ CONTRACT_IDS = (
     "bettel",
     "solorufer",
     "solo",
+    "besserrufer",
     "farbendreier",
     "sechserdreier",
     "dreier",
     "farbensolo",
     "piccolo_ouvert",
+    "besserdreier",
     "bettel_ouvert",
     "solodreier",
 )
@@ -72,7 +74,9 @@ class Contract:
     `trumps_first`: the discard is trumps first (the colour contracts), else suit cards first.
     Play rules: `overtake` (a follower must beat the trick when he can), `pagat_rule` (the Pagat only as
     the last trump), `colour` (trumps do not beat suit cards and may be led only without a suit card).
-    `max_kings`: the most kings a hand may hold to bid it.
+    `max_kings`: the most kings a hand may hold to bid it. `bird`: the declarer must announce a bird
+    (Besserrufer, Besserdreier), one of the birds among its `bonuses`, in his first word of the
+    announcement round (see `Profile.bird_held` for which).
     """
 
     id: str
@@ -92,6 +96,7 @@ class Contract:
     max_kings: int
     bonuses: tuple[str, ...] = ()  # the profile's bonuses this contract scores (none: no announcements)
     bonus_factor: int = 1  # every bonus counts this many times (2 in the solo contracts)
+    bird: bool = False  # the declarer's first announcement must hold a bird (the bird contracts)
 
     @property
     def discard(self) -> int:
@@ -180,7 +185,12 @@ class Profile:
     it); `call_own_king` (else the declarer must call a king he does not hold); `solo_king_talon` (a
     king-calling contract whose talon goes to the defenders, the called king in it: the declarer gets the
     `half` holding it or `all` of it); `ouvert_all` (in an ouvert contract every hand is shown after the
-    first trick, else the declarer's only); `early_end` (a negative contract stops once it has failed)."""
+    first trick, else the declarer's only); `early_end` (a negative contract stops once it has failed);
+    `bird_held` (a bird contract is bid only holding one of its birds, and the bird its declarer must
+    announce is one he held before the talon: one found in the talon may only be announced beside it);
+    `concession` (the called king lies in the talon turned up: before taking a half the declarer may give
+    the deal up, paying each other player the `game`, or the `game_and_bird`: the game and, in a bird
+    contract, the announced value of the lowest bird he holds; None: he plays alone)."""
 
     id: str
     contracts: tuple[Contract, ...]
@@ -193,6 +203,8 @@ class Profile:
     trischaken: Trischaken | None
     bonuses: tuple[Bonus, ...] = ()
     announcing: Announcing | None = None
+    bird_held: bool = False
+    concession: Literal["game", "game_and_bird"] | None = None
 
     def bonus(self, bonus_id: str) -> Bonus:
         for bonus in self.bonuses:
@@ -239,6 +251,7 @@ _CONTRACT = {
 _CONTRACT_OPTIONAL = {
     "bonuses": schema.items(schema.choice(BONUS_IDS), 0, len(BONUS_IDS)),
     "bonus_factor": schema.integer(1, 4),
+    "bird": schema.boolean,
 }
 _BONUS = {
     "id": schema.choice(BONUS_IDS),
@@ -285,6 +298,8 @@ _PROFILE = {
 _PROFILE_OPTIONAL = {
     "bonuses": schema.items(schema.shape(lambda f: Bonus(**f), _BONUS), 0, len(BONUS_IDS)),
     "announcing": schema.nullable(schema.shape(lambda f: Announcing(**f), _ANNOUNCING)),
+    "bird_held": schema.boolean,
+    "concession": schema.nullable(schema.choice(("game", "game_and_bird"))),
 }
 
 
@@ -326,6 +341,8 @@ def _check_whole(profile: Profile, where: schema.Where) -> None:
         for bonus_id in c.bonuses:
             if bonus_id not in (b.id for b in profile.bonuses) or c.kind != "positive":
                 raise _problem(f"{where}.contracts[{i}]", "bonuses", bonus_id)
+        if c.bird and (profile.announcing is None or not any(b in BIRDS for b in c.bonuses)):
+            raise _problem(f"{where}.contracts[{i}]", "bird", c.bird)  # no bird it could announce
     bidding = profile.bidding
     if bidding is None:
         return

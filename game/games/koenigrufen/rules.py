@@ -52,6 +52,7 @@ from game.games.koenigrufen.core import (
     ANNOUNCE,
     BID,
     CALL,
+    CONCEDE,
     DISCARD,
     HOLD,
     KONTRA,
@@ -109,6 +110,14 @@ class TakeTalon:
 
 
 @dataclass(frozen=True, slots=True)
+class Concede:
+    """The declarer gives the deal up instead of taking a half, the called king lying in the turned-up
+    talon (`Profile.concession`)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Discard:
     seat: int
     cards: tuple[str, ...]  # three cards
@@ -151,7 +160,18 @@ class AnnouncePass:
 
 
 Action = (
-    Bid | Pass | Hold | CallKing | TakeTalon | Discard | Play | NextDeal | Announce | Kontra | AnnouncePass
+    Bid
+    | Pass
+    | Hold
+    | CallKing
+    | TakeTalon
+    | Discard
+    | Play
+    | NextDeal
+    | Announce
+    | Kontra
+    | AnnouncePass
+    | Concede
 )
 
 
@@ -246,6 +266,11 @@ class PartnerRevealed:
 
 
 @dataclass(frozen=True, slots=True)
+class Conceded:
+    declarer: int  # gave the deal up, the called king in the turned-up talon; DealScored follows
+
+
+@dataclass(frozen=True, slots=True)
 class DeclarerAlone:
     declarer: int
     reason: str  # "talon" (the called king turned up in the talon) or "own_king" (the declarer played it)
@@ -295,6 +320,7 @@ class MatchOver:
 
 Event = (
     DealStarted
+    | Conceded
     | BidMade
     | ContractDeclared
     | TalonTakenWhole
@@ -384,6 +410,8 @@ class KoenigrufenView:
     items: tuple[tuple[str, int, int], ...] = ()  # announced items: (item, announcer's seat, Kontra level)
     may_announce: tuple[str, ...] = ()  # the bonuses the viewer may announce now (each or several at once)
     may_kontra: tuple[str, ...] = ()  # the items the viewer may double a step now
+    birds_owed: tuple[str, ...] = ()  # the birds one of which the viewer must announce now (bird contracts)
+    concession: int = 0  # what the viewer, declarer, pays each other player by conceding now (0: he may not)
 
 
 def pays(profile: Profile, contract_id: str) -> tuple[int, int]:
@@ -421,7 +449,7 @@ def _is_seat(seat: object) -> bool:
 
 # Actions and card events are immutable, so each possible one is made once and shared, by lean action.
 _CALLS = tuple({king: CallKing(seat, DECK[king]) for king in KING_CARDS} for seat in range(SEATS))
-_TAKES = tuple((TakeTalon(seat, 0), TakeTalon(seat, 1)) for seat in range(SEATS))
+_TAKES = tuple((TakeTalon(seat, 0), TakeTalon(seat, 1), Concede(seat)) for seat in range(SEATS))  # by lean
 _PLAYS = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(SEATS))
 _PLAYED = tuple(tuple(CardPlayed(seat, card) for card in DECK) for seat in range(SEATS))
 _NEXT = tuple(NextDeal(seat) for seat in range(SEATS))
@@ -429,7 +457,7 @@ _TALON_DEALT = TalonDealt()
 _EXPECTED: dict[Phase, tuple[type | tuple[type, ...], str]] = {
     BID: ((Bid, Pass, Hold), "bid or pass first"),
     CALL: (CallKing, "call a king first"),
-    TALON: (TakeTalon, "take a talon half first"),
+    TALON: ((TakeTalon, Concede), "take a talon half first"),
     DISCARD: (Discard, "discard three cards first"),
     ANNOUNCE: ((Announce, Kontra, AnnouncePass), "announce, double or pass first"),
     TRICKS: (Play, "play a card"),
@@ -460,6 +488,9 @@ _CODES = {
     "announce, double or pass first": "announce_first",
     "you cannot announce that": "announce_refused",
     "you cannot double that": "kontra_refused",
+    "you need a bird to bid that": "bird_needed",
+    "announce a bird first": "bird_owed",
+    "you cannot concede now": "concede_refused",
 }
 
 
@@ -595,7 +626,7 @@ class KoenigrufenGame:
         if phase is ANNOUNCE:
             return [to_action(word, core.to_act, phase, core.profile) for word in core.say_options()]
         made = _CALLS[core.declarer] if phase is CALL else _TAKES[core.declarer]
-        return [made[move] for move in cast(list[int], core.legal())]  # kings' numbers, or halves
+        return [made[move] for move in cast(list[int], core.legal())]  # kings' numbers, or halves (CONCEDE)
 
     def _discard_list(self) -> list[tuple[int, ...]]:
         core = self._core
@@ -676,6 +707,8 @@ class KoenigrufenGame:
             return self._call(action.king)
         if isinstance(action, TakeTalon):
             return self._take(action.half)
+        if isinstance(action, Concede):
+            return self._concede()
         if isinstance(action, Discard):
             return self._discard(action.cards)
         if isinstance(action, Bid | Pass | Hold):
@@ -693,6 +726,10 @@ class KoenigrufenGame:
         except ValueError:
             raise _illegal("you cannot bid that now") from None
         if word not in core.bid_options():
+            rank = cast(int, word)
+            contract = core.profile.contracts[rank] if rank >= 0 else None
+            if contract is not None and core.lacks_bird(action.seat, contract):
+                raise _illegal("you need a bird to bid that")
             raise _illegal("you cannot bid that now")
         core.bid(cast(int, word))
         self._bids += ((action.seat, _word(action)),)
@@ -705,15 +742,18 @@ class KoenigrufenGame:
         """A word of the announcement round, checked against the core's `say_options`."""
         core = self._core
         try:
-            word = from_action(action, core.profile)
+            word = cast(int, from_action(action, core.profile))
         except ValueError:
             word = -1
         if word not in core.say_options():
+            owed, bits = core.birds_owed(), core.announceable(action.seat)
+            if owed and (word == SAY_PASS or (0 < word < KONTRA and not word & ~bits)):
+                raise _illegal("announce a bird first")  # a word the declarer could say, but birdless
             raise _illegal(
                 "you cannot double that" if isinstance(action, Kontra) else "you cannot announce that"
             )
         shown = core.shown
-        core.say(cast(int, word))
+        core.say(word)
         talk = core.talk
         assert talk is not None
         closes = core.phase is not ANNOUNCE
@@ -721,7 +761,7 @@ class KoenigrufenGame:
             level = talk.level[_item_index(action.item, core.profile)]
             said = Said(action.seat, "kontra", (action.item,), level, closes)
         elif isinstance(action, Announce):
-            said = Said(action.seat, "announce", _bonus_ids(cast(int, word), core.profile), 0, closes)
+            said = Said(action.seat, "announce", _bonus_ids(word, core.profile), 0, closes)
         else:
             said = Said(action.seat, "ich_liege" if self._closing(action.seat) else "pass", (), 0, closes)
         self._said += (said,)
@@ -771,6 +811,15 @@ class KoenigrufenGame:
             raise ValueError(f"take talon half 0 or 1, not {half!r}")
         self._core.take(half)
         return [TalonTaken(self._core.declarer, half, self._halves[half]), TalonLeft(self._halves[1 - half])]
+
+    def _concede(self) -> list[Event]:
+        core = self._core
+        if not core.may_concede():
+            raise _illegal("you cannot concede now")
+        core.concede()
+        events: list[Event] = [Conceded(core.declarer)]
+        self._score(events)
+        return events
 
     def _discard(self, cards: tuple[str, ...]) -> list[Event]:
         core = self._core
@@ -846,6 +895,8 @@ class KoenigrufenGame:
         core = self._core
         contract = core.contract
         assert contract is not None
+        if core.conceded():
+            return ()  # nothing counts
         if contract.talon == "halves":
             assert core.half is not None
             return self._halves[1 - core.half]
@@ -895,6 +946,7 @@ class KoenigrufenGame:
             playable=_codes(core.playable()) if core.phase is TRICKS and seat == core.to_act else (),
             said=self._said,
             items=self._items(),
+            concession=core.concession_value() if seat == core.to_act and core.may_concede() else 0,
             **self._may_say(seat),
         )
 
@@ -923,6 +975,7 @@ class KoenigrufenGame:
         return {
             "may_announce": _bonus_ids(announce, core.profile),
             "may_kontra": tuple(cast(Kontra, action).item for action in kontra),
+            "birds_owed": _bonus_ids(core.birds_owed(), core.profile),
         }
 
     def _bid_words(self) -> tuple[str, ...]:
@@ -1030,6 +1083,8 @@ def from_action(action: Action, profile: Profile = CARDAVIA) -> LeanAction:
         return DECK_INDEX[action.card if isinstance(action, Play) else action.king]
     if isinstance(action, TakeTalon):
         return action.half
+    if isinstance(action, Concede):
+        return CONCEDE
     if isinstance(action, Discard):
         return tuple(sorted(DECK_INDEX[c] for c in action.cards))
     raise ValueError(f"no lean form for {action!r}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import TypeVar
 
-from game.games.koenigrufen.profile import Contract, Profile
+from game.games.koenigrufen.profile import BIRDS, Contract, Profile
 from game.games.koenigrufen.words import (
     bid_label,
     bonus_line,
@@ -97,6 +97,12 @@ def declaring(rules: Profile) -> list[str]:
     )
     if bidding.hold:
         lines.append(tr("krp.auction.hold", word=bid_label("hold")))
+    birds = [c for c in played(rules) if c.bird]
+    if birds:
+        kinds = listed(bonus_name(b.id) for b in rules.bonuses if b.id in BIRDS)
+        lines.append(tr("krp.auction.birds", contracts=_contracts(birds), birds=kinds))
+        if rules.bird_held:
+            lines.append(tr("krp.auction.bird_held", contracts=_contracts(birds)))
     lines += [tr("krp.ladder.heading"), tr("krp.ladder")]
     for contract in played(rules):
         pays = pays_label(rules, contract.id)
@@ -124,6 +130,8 @@ def king(rules: Profile) -> list[str]:
         barred = [c for c in calling if c.max_kings < 4]
         if barred:
             lines.append(tr("krp.king.four", contracts=_contracts(barred)))
+    if rules.concession is not None:
+        lines.append(tr(f"krp.king.concession.{rules.concession}"))
     return lines
 
 

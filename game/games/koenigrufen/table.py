@@ -24,6 +24,8 @@ from game.games.koenigrufen.rules import (
     BidMade,
     CallKing,
     CardPlayed,
+    Concede,
+    Conceded,
     ContractDeclared,
     DealScored,
     DealStarted,
@@ -123,6 +125,7 @@ class KoenigrufenTable(TrickTable):
         self.talon: list[CardSprite] = []
         self.chosen: list[str] = []  # the declarer's discard being picked
         self.announcing: list[str] = []  # the bonuses picked to announce at once
+        self.birds_owed: tuple[str, ...] = ()  # the birds one of which the person must announce now
         self.offer_keys: list[object] = []  # what each offer of the bid or announcement panel stands for
         self.tricks_won = [0] * 4
         self._public_key: tuple[int, str, int | None] | None = None
@@ -161,6 +164,8 @@ class KoenigrufenTable(TrickTable):
                 c.rect(self.app.cards, self.card_w) for c in self.talon[action.half * 3 : action.half * 3 + 3]
             ]
             return [rects[0].unionall(rects[1:])] if rects else []
+        if isinstance(action, Concede) and self.game.phase == "talon" and self.panel_form.widgets:
+            return [self.panel_form.widgets[-1].rect]  # the concession's button, last in the talon panel
         return []
 
     def move_words(self, action: Any) -> str:
@@ -174,6 +179,8 @@ class KoenigrufenTable(TrickTable):
             return tr("krt.hint.kontra", level=tr(f"kr.kontra.{level}"), item=bonus_name(action.item))
         if isinstance(action, AnnouncePass):
             return tr("krt.hint.bid", word=tr("kr.say.pass"))
+        if isinstance(action, Concede):
+            return tr("krt.hint.concede")
         return ""
 
     def hint_ready(self, action: Any) -> None:
@@ -269,7 +276,8 @@ class KoenigrufenTable(TrickTable):
 
     def _announce_panel(self, seat: int) -> None:
         """The announcement round: say good (the declarer's first word his "Ich liege" where it closes his
-        announcements), pick bonuses to announce at once, or double an announced item one step."""
+        announcements), pick bonuses to announce at once, or double an announced item one step. A declarer
+        who owes a bird is not offered good (the panel's title says which birds will do)."""
         view = self.game.view(seat)
         rules, contract = view.profile, view.contract
         assert contract is not None
@@ -285,6 +293,9 @@ class KoenigrufenTable(TrickTable):
                 partial(self.act, AnnouncePass(seat)),
             )
         ]
+        self.birds_owed = view.birds_owed
+        if view.birds_owed:
+            entries = []
         self.announcing = [item for item in self.announcing if item in view.may_announce]
         for item in view.may_announce:
             pays = bonus_pays(rules, contract, item)
@@ -365,7 +376,13 @@ class KoenigrufenTable(TrickTable):
             rects = [c.rect(self.app.cards, self.card_w) for c in cards]
             rect = rects[0].unionall(rects[1:])
             spots.append(Hotspot(rect, partial(self.act, TakeTalon(seat, half)), tr("kr.take_half")))
-        self.panel_form = Form(spots)
+        widgets: list[Widget] = list(spots)
+        pay = self.game.view(seat).concession
+        if pay:  # the called king turned up in the talon: the declarer may give up instead
+            area = self.r("message")
+            rect = pygame.Rect(area.right - 230, area.y - 2, 230, area.height + 4)
+            widgets.append(Button(rect, tr("krt.concede_button", n=pay), partial(self.act, Concede(seat))))
+        self.panel_form = Form(widgets)
         self._focus_panel()
 
     @property
@@ -502,6 +519,9 @@ class KoenigrufenTable(TrickTable):
                 return d(0.8)
             case DeclarerAlone(declarer=declarer, reason=reason):
                 self.say(lambda: tr(f"kr.msg.alone.{reason}", name=self.seat_name(declarer)))
+                return d(0.8)
+            case Conceded(declarer=declarer):
+                self.say(lambda: tr("krt.msg.conceded", name=self.seat_name(declarer)))
                 return d(0.8)
             case TrickWon(seat=seat):
                 self.tricks_won[seat] += 1
@@ -698,9 +718,12 @@ class KoenigrufenTable(TrickTable):
         to_act = self.game.to_act
         speaker = "" if person or to_act is None else self.seat_name(to_act)
         words = "krt.announce" if self.game.phase == "announce" else "krt.auction"
-        key = (person, area.size, speaker, words, tuple(said))
+        title = tr(f"{words}.title" if person else f"{words}.heading")
+        if person and self.game.phase == "announce" and self.birds_owed:
+            title = tr("krt.announce.bird_title", birds=" · ".join(map(bonus_name, self.birds_owed)))
+        key = (person, area.size, speaker, title, tuple(said))
         if self._auction_key != key:
-            self._auction_layer = self._compose_auction(area.size, person, speaker, said, words)
+            self._auction_layer = self._compose_auction(area.size, person, speaker, said, words, title)
             self._auction_key = key
         surface.blit(self._auction_layer, area)
 
@@ -711,15 +734,14 @@ class KoenigrufenTable(TrickTable):
         return pygame.Rect(wide.x, wide.y, max(self.card_w * 2, talon_left - 12 - wide.x), wide.height)
 
     def _compose_auction(
-        self, size: tuple[int, int], person: bool, speaker: str, said: list[str], words: str
+        self, size: tuple[int, int], person: bool, speaker: str, said: list[str], words: str, title: str
     ) -> pygame.Surface:
-        """The panel under the offers, or the ledger; `words` the keys' prefix (the auction's or the
-        announcements': .title, .heading, .bids or .said, .none)."""
+        """The panel under the offers, or the ledger, under `title`; `words` the keys' prefix (the
+        auction's or the announcements': .bids or .said, .none)."""
         layer = pygame.Surface(size, pygame.SRCALPHA)
         area = layer.get_rect()
         draw_panel(layer, area, "panel")
         heading = theme.SIZE_H2 * 0.8
-        title = tr(f"{words}.title" if person else f"{words}.heading")
         text.draw(layer, text.fit(title, heading, area.width - 28), (14, 8), heading, theme.BRASS_LIGHT)
         small = theme.SIZE_SMALL - 2
         if not person:
@@ -815,14 +837,14 @@ class KoenigrufenTable(TrickTable):
         if phase == "bid":
             return tr("krt.prompt.bid")
         if phase == "announce":
-            return tr("krt.prompt.announce")
+            return tr("krt.prompt.bird" if self.birds_owed else "krt.prompt.announce")
         if phase == "call":
             view = self.public
             if view.profile.bidding is None or view.contract is None:
                 return tr("kr.prompt.call")
             return tr("krt.prompt.call", contract=contract_name(view.contract))
         if phase == "talon":
-            return tr("kr.prompt.talon")
+            return tr("krt.prompt.concede" if self.public.concession else "kr.prompt.talon")
         if phase == "discard":
             view = self.public
             assert view.contract is not None

@@ -13,6 +13,7 @@ from game.games.koenigrufen.core import ScoreItem
 from game.games.koenigrufen.profile import BIRDS, CARDAVIA, Contract, Profile
 from game.games.koenigrufen.rules import (
     BidMade,
+    Conceded,
     ContractDeclared,
     DealScored,
     DealStarted,
@@ -58,9 +59,10 @@ def pays_label(rules: Profile, word: str) -> str:
     if word not in {c.id for c in rules.contracts}:
         return ""
     won, lost = pays(rules, word)
-    if rules.contract(word).kind == "trischaken":
+    contract = rules.contract(word)
+    if contract.kind == "trischaken":
         return tr("krt.pays.trischaken", n=won)
-    return tr("krt.pays", won=won, lost=lost)
+    return tr("krt.pays.bird" if contract.bird else "krt.pays", won=won, lost=lost)
 
 
 def contract_line(contract: Contract) -> str:
@@ -73,7 +75,9 @@ def contract_line(contract: Contract) -> str:
     if contract.kind == "negative":
         parts.append(tr("krt.desc.tricks_one" if contract.target == 1 else "krt.desc.tricks_none"))
     else:
-        parts.append(tr("krt.desc.points", n=-(-contract.target // 3)))
+        parts.append(
+            tr("krt.desc.points_bird" if contract.bird else "krt.desc.points", n=-(-contract.target // 3))
+        )
     if contract.colour:
         parts.append(tr("krt.desc.colour"))
     if contract.ouvert:
@@ -133,7 +137,7 @@ def said_words(said: Said, name: Callable[[int], str]) -> str:
 def item_label(item: ScoreItem) -> str:
     """A line of the settlement: the item, silent or announced, made or failed, its Kontra."""
     parts = [bonus_name(item.item)]
-    if item.item != "game":  # the game is played, won or lost as the result says, not announced
+    if item.item not in ("game", "concession"):  # played, won or lost as the result says, not announced
         parts.append(tr("kr.item.announced" if item.announced else "kr.item.silent"))
         parts.append(tr("krt.item.made" if item.made else "krt.item.failed"))
     if item.kontra:
@@ -146,6 +150,8 @@ def result_words(event: DealScored, rules: Profile = CARDAVIA) -> str:
     Trischaken piles' verdict."""
     kind = rules.contract(event.contract).kind
     result = tr("kr.won" if event.won else "kr.lost")
+    if any(item.item == "concession" for item in event.items):
+        return tr("krt.msg.scored_conceded", contract=contract_name(event.contract))
     if kind == "trischaken":
         return tr("krt.msg.scored_trischaken", contract=contract_name(event.contract))
     if kind == "negative":
@@ -194,6 +200,8 @@ def log_lines(event: Any, name: Callable[[int], str], rules: Profile = CARDAVIA)
             return [tr("kr.msg.partner", partner=name(partner), declarer=name(declarer))]
         case DeclarerAlone(declarer=declarer, reason=reason):
             return [tr(f"kr.msg.alone.{reason}", name=name(declarer))]
+        case Conceded(declarer=declarer):
+            return [tr("krt.msg.conceded", name=name(declarer))]
         case TrickWon(seat=seat, points=points, trick_no=no):
             return [tr("kr.log.trick", n=no, name=name(seat), points=points)]
         case DealScored():
