@@ -23,6 +23,7 @@ from functools import cache, partial
 from typing import Any
 
 import pytest
+from test_koenigrufen_profiles import steered_bid
 
 from game.ai import thinker
 from game.ai.thinker import LEVELS, decide
@@ -195,21 +196,16 @@ def _at_random(legal: list[Any], rng: random.Random) -> Any:
 
 
 def _declaring(profile: Profile, contract: str) -> Callable[[list[Any], random.Random], Any]:
-    """Random play after an auction steered to `contract`: bid it where allowed, else pass, else (forehand's
-    opening) the neutral word, so that forehand may choose it when everyone has passed. In the announcements
-    half the words are passes, so that a partner often stays hidden (speaking shows him)."""
+    """Random play after an auction steered to `contract` (`steered_bid`). In the announcements half the
+    words are passes, so that a partner often stays hidden (speaking shows him)."""
     bidding = profile.bidding
     assert bidding is not None
 
     def steer(legal: list[Any], rng: random.Random) -> Any:
-        bids = {a.contract: a for a in legal if isinstance(a, kr.Bid)}
-        passes = [a for a in legal if isinstance(a, kr.Pass)]
         quiet = [a for a in legal if isinstance(a, kr.AnnouncePass)]
         if quiet and rng.random() < 0.5:
             return quiet[0]
-        return (
-            bids.get(contract) or next(iter(passes), None) or bids.get(bidding.neutral) or rng.choice(legal)
-        )
+        return steered_bid(legal, contract, bidding.neutral) or rng.choice(legal)
 
     return steer
 

@@ -42,7 +42,7 @@ from game.games.koenigrufen.rules import (
 )
 from game.rules.errors import IllegalAction
 
-DEALS = 2000  # random deals of the step-by-step test
+DEALS = 600  # random deals of the step-by-step test (`tools/profiles_soak.py`: 10,000 a profile)
 VIEWED = 300  # of them, the deals where every view is compared with the core at every step
 SWEPT = 40  # and those where every card of the hand and every discard is also tried on a copy
 ROLLED = 60  # random deals rolled out from every position

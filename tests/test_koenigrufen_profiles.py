@@ -1,10 +1,13 @@
 """Königrufen rule profiles: the data checked, the auction, play rules and settlement per contract, and
-random full deals of every profile keeping the game's invariants (long form: `tools/profiles_soak.py`).
+full deals of every profile, their auctions steered to each contract of its ladder in turn, keeping the
+game's invariants (long form: `tools/profiles_soak.py`).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
@@ -34,7 +37,7 @@ from game.rules.errors import IllegalAction
 from game.storage import FileProblem
 
 AUSTRIA, CHELTENHAM = kp.load("austria"), kp.load("cheltenham")
-DEALS = 150  # random full deals per profile here
+ROUNDS = 4  # times each profile's targets (`targets`) are played here
 
 
 def n(*cards: str) -> list[int]:
@@ -222,26 +225,48 @@ def test_a_failed_bettel_ends_at_once_in_austria() -> None:
     pytest.fail("no failed Bettel in 200 deals")
 
 
-# --- random full deals ------------------------------------------------------------------------------------
+# --- full deals, steered to each contract -----------------------------------------------------------------
+
+
+def targets(profile: kp.Profile) -> tuple[str | None, ...]:
+    """The contracts deals are steered to, in turn: the whole ladder, read from the profile so a contract
+    added to it is played without a word here, then one auction left to chance (raises, holds)."""
+    return (*(contract.id for contract in profile.contracts), None)
+
+
+def steered_bid(legal: Sequence[object], contract: str, neutral: str) -> Bid | Pass | None:
+    """The word that steers an auction to `contract`: bid it where allowed, else pass, else (forehand's
+    opening) the neutral word, so that he may choose it once everyone has passed. None where the rules
+    leave no way to it (a hand with more kings than it allows): the caller then picks at random."""
+    bids = {action.contract: action for action in legal if isinstance(action, Bid)}
+    passes = (action for action in legal if isinstance(action, Pass))
+    return bids.get(contract) or next(passes, None) or bids.get(neutral)
 
 
 @pytest.mark.parametrize("pid", kp.PROFILE_IDS)
-def test_random_deals_keep_the_invariants(pid: str) -> None:
+def test_steered_deals_keep_the_invariants_in_every_contract(pid: str) -> None:
     """Cards conserved, 70 points (210 thirds) between the piles, zero-sum, only legal actions, nothing of
-    the hidden cards in a view, and the lean core agreeing action by action."""
+    the hidden cards in a view, and the lean core agreeing action by action; in every contract the
+    profile has, each played a few times (random bidding nearly always ends on the top one)."""
     profile = kp.load(pid)
-    for seed in range(DEALS):
-        check_deal(profile, seed)
+    aims = targets(profile)
+    played: Counter[str] = Counter()
+    for seed in range(ROUNDS * len(aims)):
+        played[check_deal(profile, seed, aims[seed % len(aims)]).contract] += 1
+    assert not [contract.id for contract in profile.contracts if played[contract.id] < ROUNDS - 1], played
 
 
-def check_deal(profile: kp.Profile, seed: int) -> DealScored:
-    """One random deal, checked throughout; its scoring event."""
+def check_deal(profile: kp.Profile, seed: int, aim: str | None = None) -> DealScored:
+    """One deal, its auction steered to the contract `aim` (None: at random), everything else played at random
+    (announcements and Kontras included), checked throughout; its scoring event."""
     rng = random.Random(seed)
     g = game(profile, seed)
     lean = g.lean()
+    neutral = "" if profile.bidding is None else profile.bidding.neutral
     scored = None
     while not g.is_over:
-        action = g.random_action(rng)
+        steered = aim and g.phase == "bid" and steered_bid(g.legal_actions(), aim, neutral)
+        action = steered or g.random_action(rng)
         assert action in g.legal_actions()
         for event in g.apply(action):
             if isinstance(event, DealScored):

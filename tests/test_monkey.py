@@ -5,11 +5,12 @@ from tool_loader import load_tool
 monkey = load_tool("monkey")
 
 
-def test_1500_random_events_raise_nothing() -> None:
-    """Heading first for the History (seeded with finished matches), then wherever the goals lead."""
+def test_600_random_events_raise_nothing() -> None:
+    """Heading first for the History (seeded with finished matches), then wherever the goals lead (the long
+    form, every goal in turn: `tools/monkey.py`, 20,000 events by default)."""
     assert monkey.HINT_KEY in monkey.KEYS and "history" in monkey.GOALS
-    report = monkey.run(1500, seed=3, first_goal="history")
-    assert report["events"] >= 1500
+    report = monkey.run(600, seed=3, first_goal="history")
+    assert report["events"] >= 600
     assert report["exceptions"] == 0
     visited = set(report["scenes_visited"])
     assert "menu" in visited and visited & {"falkenstein", "koenigrufen", "twotenjack"}, visited
@@ -19,6 +20,6 @@ def test_1500_random_events_raise_nothing() -> None:
 def test_the_monkey_bids_in_a_koenigrufen_auction() -> None:
     """Heading first for the auction: the menu's rules turned to a profile with bidding, a person's bid
     panel reached and clicked about, nothing raised."""
-    report = monkey.run(1500, seed=5, first_goal="auction")
+    report = monkey.run(600, seed=5, first_goal="auction")
     assert report["exceptions"] == 0
     assert "auction" in report["scenes_visited"], report
