@@ -673,10 +673,11 @@ class LeanKoenigrufen:
         ]
         return options
 
-    def calls(self) -> list[int]:
-        """The kings the declarer may call: any, or (without `call_own_king`) those he does not hold."""
+    def calls(self) -> Sequence[int]:
+        """The kings the declarer may call: any (the table itself, not a copy), or (without `call_own_king`)
+        those he does not hold."""
         if self.profile.call_own_king:
-            return list(KING_CARDS)
+            return KING_CARDS
         split = self.suits[self.declarer]
         return [king for king in KING_CARDS if king not in split[SUIT[king]]]
 
@@ -690,7 +691,7 @@ class LeanKoenigrufen:
         if phase is ANNOUNCE:
             return self.say_options()
         if phase is CALL:
-            return self.calls()
+            return list(self.calls())
         if phase is TALON:
             return [0, 1]
         if phase is DISCARD:
@@ -875,10 +876,12 @@ class LeanKoenigrufen:
 
     def discard(self, cards: tuple[int, ...]) -> None:
         split = self.suits[self.declarer]
-        for card in cards:
+        points = 0
+        for card in cards:  # the points summed in the loop there is: cheaper than sum(map(...))
             split[SUIT[card]].remove(card)
+            points += POINTS[card]
         self.discards = cards
-        self._dsum += sum(map(POINTS.__getitem__, cards))
+        self._dsum += points
         self._dn += len(cards)
         self._start_tricks()
 
