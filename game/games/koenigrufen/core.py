@@ -350,7 +350,12 @@ class LeanKoenigrufen:
         """A uniformly shuffled fresh deal, seat 0 getting the deck's first twelve cards."""
         deck = shuffled(rng)
         new = object.__new__(cls)
-        new.suits = [split_hand(deck[a : a + HAND_SIZE]) for a in _HANDS_AT]
+        new.suits = [
+            split_hand(deck[:12]),
+            split_hand(deck[12:24]),
+            split_hand(deck[24:36]),
+            split_hand(deck[36:48]),
+        ]
         talon = deck[_TALON_AT:]
         new.halves = (tuple(sorted(talon[:3])), tuple(sorted(talon[3:])))
         new._open(forehand, profile)
@@ -486,14 +491,14 @@ class LeanKoenigrufen:
         """The settlement per seat, as `DealScored.settlement` (meaningful once scored)."""
         contract = self.contract
         assert contract is not None, "a contract is played once the auction is over"
+        if self.plan.simple:  # the usual case first
+            amount = contract.value if self.won() else -contract.lost_value
+            return list(side_settlement(self.declarer, self.partner, amount))
         if contract.kind == "trischaken":
             assert self.profile.trischaken is not None
             return list(
                 trischaken_settlement(self.seat_scores(), self.wins, self.forehand, self.profile.trischaken)
             )
-        if self.plan.simple:
-            amount = contract.value if self.won() else -contract.lost_value
-            return list(side_settlement(self.declarer, self.partner, amount))
         totals = [0] * SEATS
         for item in self.score_items():
             for seat, amount in enumerate(item.amounts):

@@ -804,18 +804,19 @@ class KoenigrufenGame:
             credited = _codes(credit)
             ours += credited
             theirs = [card for card in theirs if card not in credited]
+        wins = [0] * SEATS  # `_tricks_won`, counted in this pass over the tricks rather than in another
         for _leader, cards, winner in self._tricks:
             (ours if team[winner] else theirs).extend(cards)
+            wins[winner] += 1
         points, won = core.declarer_points(), core.won()
         settlement = tuple(core.returns())
         for seat in range(SEATS):
             self._totals[seat] += settlement[seat]
-        totals = tuple(self._totals)
-        wins = self._tricks_won()
+        totals, tricks = tuple(self._totals), tuple(wins)
         items = tuple(core.score_items()) if core.talk is not None or core.history is not None else ()
         self._sheet.append(
             ScoreLine(
-                self._deal_no, declarer, partner, points, won, settlement, totals, contract.id, wins, items
+                self._deal_no, declarer, partner, points, won, settlement, totals, contract.id, tricks, items
             )
         )
         events.append(
@@ -828,7 +829,7 @@ class KoenigrufenGame:
                 won,
                 settlement,
                 (tuple(ours), tuple(theirs)),
-                wins,
+                tricks,
                 items,
             )
         )
