@@ -351,7 +351,12 @@ class LeanKoenigrufen:
         """A uniformly shuffled fresh deal, seat 0 getting the deck's first twelve cards."""
         deck = shuffled(rng)
         new = object.__new__(cls)
-        new.suits = [split_hand(deck[a : a + HAND_SIZE]) for a in _HANDS_AT]
+        new.suits = [
+            split_hand(deck[:12]),
+            split_hand(deck[12:24]),
+            split_hand(deck[24:36]),
+            split_hand(deck[36:48]),
+        ]
         talon = deck[_TALON_AT:]
         new.halves = (tuple(sorted(talon[:3])), tuple(sorted(talon[3:])))
         new._open(forehand, profile)
@@ -507,14 +512,14 @@ class LeanKoenigrufen:
         """The settlement per seat, as `DealScored.settlement` (meaningful once scored)."""
         contract = self.contract
         assert contract is not None, "a contract is played once the auction is over"
+        if self.plan.simple:  # the usual case first
+            amount = contract.value if self.won() else -contract.lost_value
+            return list(side_settlement(self.declarer, self.partner, amount))
         if contract.kind == "trischaken":
             assert self.profile.trischaken is not None
             return list(
                 trischaken_settlement(self.seat_scores(), self.wins, self.forehand, self.profile.trischaken)
             )
-        if self.plan.simple:
-            amount = contract.value if self.won() else -contract.lost_value
-            return list(side_settlement(self.declarer, self.partner, amount))
         totals = [0] * SEATS
         for item in self.score_items():
             for seat, amount in enumerate(item.amounts):
@@ -713,10 +718,11 @@ class LeanKoenigrufen:
         """A bird contract the profile asks a bird for (`Profile.bird_held`), and `seat` holds none of its."""
         return contract.bird and self.profile.bird_held and not self.birds_held(seat, contract)
 
-    def calls(self) -> list[int]:
-        """The kings the declarer may call: any, or (without `call_own_king`) those he does not hold."""
+    def calls(self) -> Sequence[int]:
+        """The kings the declarer may call: any (the table itself, not a copy), or (without `call_own_king`)
+        those he does not hold."""
         if self.profile.call_own_king:
-            return list(KING_CARDS)
+            return KING_CARDS
         split = self.suits[self.declarer]
         return [king for king in KING_CARDS if king not in split[SUIT[king]]]
 
@@ -730,7 +736,7 @@ class LeanKoenigrufen:
         if phase is ANNOUNCE:
             return self.say_options()
         if phase is CALL:
-            return self.calls()
+            return list(self.calls())
         if phase is TALON:
             return self.talon_options()
         if phase is DISCARD:
@@ -998,10 +1004,12 @@ class LeanKoenigrufen:
 
     def discard(self, cards: tuple[int, ...]) -> None:
         split = self.suits[self.declarer]
-        for card in cards:
+        points = 0
+        for card in cards:  # the points summed in the loop there is: cheaper than sum(map(...))
             split[SUIT[card]].remove(card)
+            points += POINTS[card]
         self.discards = cards
-        self._dsum += sum(map(POINTS.__getitem__, cards))
+        self._dsum += points
         self._dn += len(cards)
         self._start_tricks()
 

@@ -30,6 +30,7 @@ plays the called king from the hand (reason "own_king").
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import cast
 
 from game.games.koenigrufen.cards import (
@@ -454,6 +455,8 @@ _PLAYS = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(SEATS)
 _PLAYED = tuple(tuple(CardPlayed(seat, card) for card in DECK) for seat in range(SEATS))
 _NEXT = tuple(NextDeal(seat) for seat in range(SEATS))
 _TALON_DEALT = TalonDealt()
+# Made once per (declarer, contract id), as they come: a frozen dataclass costs more to build than to find.
+_contract_declared = cache(ContractDeclared)
 _EXPECTED: dict[Phase, tuple[type | tuple[type, ...], str]] = {
     BID: ((Bid, Pass, Hold), "bid or pass first"),
     CALL: (CallKing, "call a king first"),
@@ -549,7 +552,7 @@ class KoenigrufenGame:
         self._bids: tuple[tuple[int, str], ...] = ()
         self._said: tuple[Said, ...] = ()
         if core.contract is not None:
-            events.append(ContractDeclared(core.declarer, core.contract.id))
+            events.append(_contract_declared(core.declarer, core.contract.id))
         return events
 
     def copy(self) -> "KoenigrufenGame":
@@ -632,7 +635,7 @@ class KoenigrufenGame:
         core = self._core
         contract = core.contract
         assert contract is not None
-        return legal_discard_list(core.hand(core.declarer), contract.discard, contract.trumps_first)
+        return legal_discard_list(core.hand(core.declarer), core.plan.discard, contract.trumps_first)
 
     def random_action(self, rng: random.Random) -> Action:
         """A uniformly random legal action, without building every possible discard (for playouts).
@@ -781,7 +784,7 @@ class KoenigrufenGame:
         core = self._core
         contract = core.contract
         assert contract is not None
-        events: list[Event] = [ContractDeclared(core.declarer, contract.id)]
+        events: list[Event] = [_contract_declared(core.declarer, contract.id)]
         if contract.talon == "halves" and not contract.call:
             events.append(TalonShown(self._halves))
         if contract.talon == "all":
@@ -825,9 +828,9 @@ class KoenigrufenGame:
         core = self._core
         contract = core.contract
         assert contract is not None
-        split = core.suits[core.declarer]
-        if not isinstance(cards, tuple | list) or len(cards) != contract.discard:
-            raise ValueError(f"discard {_COUNT[contract.discard]} cards, not {cards!r}")
+        split, size = core.suits[core.declarer], core.plan.discard  # the plan's, not the property's
+        if not isinstance(cards, tuple | list) or len(cards) != size:
+            raise ValueError(f"discard {_COUNT[size]} cards, not {cards!r}")
         numbers = []
         for card in cards:
             if not isinstance(card, str) or card not in DECK_INDEX:
@@ -836,8 +839,8 @@ class KoenigrufenGame:
             if number not in split[SUIT[number]]:
                 raise ValueError(f"{card} is not in your hand")
             numbers.append(number)
-        if len(set(numbers)) != contract.discard:
-            raise ValueError(f"discard {_COUNT[contract.discard]} different cards")
+        if len(set(numbers)) != size:
+            raise ValueError(f"discard {_COUNT[size]} different cards")
         lean = tuple(sorted(numbers))
         problem = discard_refusal(core.hand(core.declarer), lean, contract.trumps_first)
         if problem:
@@ -845,7 +848,7 @@ class KoenigrufenGame:
         core.discard(lean)
         self._discards = _codes(lean)
         self._shown = _codes(card for card in lean if (SUIT[card] == 0) != contract.trumps_first)
-        return [Discarded(core.declarer, contract.discard, self._shown)]
+        return [Discarded(core.declarer, size, self._shown)]
 
     def _score(self, events: list[Event]) -> None:
         core = self._core
@@ -853,22 +856,24 @@ class KoenigrufenGame:
         assert contract is not None
         declarer, partner, team = core.declarer, core.partner, core.team
         ours, theirs = list(self._discards), list(self._talon_counted())
-        credited = _codes(core.talon_credit())  # the called king lay in the talon the declarer did not see
-        if credited:
+        credit = core.talon_credit()  # the called king lay in the talon the declarer did not see
+        if credit:
+            credited = _codes(credit)
             ours += credited
             theirs = [card for card in theirs if card not in credited]
+        wins = [0] * SEATS  # `_tricks_won`, counted in this pass over the tricks rather than in another
         for _leader, cards, winner in self._tricks:
             (ours if team[winner] else theirs).extend(cards)
+            wins[winner] += 1
         points, won = core.declarer_points(), core.won()
         settlement = tuple(core.returns())
         for seat in range(SEATS):
             self._totals[seat] += settlement[seat]
-        totals = tuple(self._totals)
-        wins = self._tricks_won()
+        totals, tricks = tuple(self._totals), tuple(wins)
         items = tuple(core.score_items()) if core.talk is not None or core.history is not None else ()
         self._sheet.append(
             ScoreLine(
-                self._deal_no, declarer, partner, points, won, settlement, totals, contract.id, wins, items
+                self._deal_no, declarer, partner, points, won, settlement, totals, contract.id, tricks, items
             )
         )
         events.append(
@@ -881,7 +886,7 @@ class KoenigrufenGame:
                 won,
                 settlement,
                 (tuple(ours), tuple(theirs)),
-                wins,
+                tricks,
                 items,
             )
         )
@@ -953,8 +958,10 @@ class KoenigrufenGame:
     def _tricks_won(self) -> tuple[int, ...]:
         """Tricks taken per seat, from the completed tricks (the core counts them only where its contract
         reads them)."""
-        winners = [winner for _leader, _cards, winner in self._tricks]
-        return tuple(map(winners.count, range(SEATS)))
+        won = [0] * SEATS
+        for trick in self._tricks:  # one pass, indexing: cheaper than a list of winners and list.count
+            won[trick[2]] += 1
+        return tuple(won)
 
     def _items(self) -> tuple[tuple[str, int, int], ...]:
         """The announced items so far: (item, announcer, Kontra level), the game first."""
