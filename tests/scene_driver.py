@@ -7,6 +7,7 @@ import pygame
 from game.app import App
 
 DT = 1 / 60
+WAIT = 1 / 20  # a frame while waiting: game time passes as in play, drawn 20 times a second, not 60
 
 
 def step(app: App, seconds: float = DT) -> None:
@@ -38,10 +39,10 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6)
     app.step(DT)
 
 
-def wait_until(app: App, condition, seconds: float = 30.0) -> None:  # type: ignore[no-untyped-def]
-    """Steps game time until `condition()` holds; fails after `seconds` of game time."""
-    for _ in range(round(seconds / DT)):
+def wait_until(app: App, condition, seconds: float = 30.0, dt: float = WAIT) -> None:  # type: ignore[no-untyped-def]
+    """Steps game time, `dt` a frame, until `condition()` holds; fails after `seconds` of game time."""
+    for _ in range(round(seconds / dt)):
         if condition():
             return
-        app.step(DT)
+        app.step(dt)
     raise AssertionError(f"condition not reached within {seconds} s of game time")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 import pytest
-from scene_driver import click, key, step, wait_until
+from scene_driver import DT, click, key, step, wait_until
 
 from game.ai import thinker as thinker_module
 from game.app import App
@@ -166,7 +166,10 @@ def test_computers_think_in_slices_and_act_within_bounded_frames(
     gc.freeze()  # as the app's own loop does once loaded, so a full collection is not counted as thought
     try:
         wait_until(
-            app, lambda: len(table.autosave.journal.actions) >= 4, seconds=4 * FRAMES_PER_DECISION / 60
+            app,
+            lambda: len(table.autosave.journal.actions) >= 4,
+            seconds=4 * FRAMES_PER_DECISION * DT,
+            dt=DT,  # frames at the app's own rate: the budget is per frame
         )
     finally:
         gc.unfreeze()
