@@ -252,10 +252,10 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None, an
     """Plays through the table's own input until the moment to show: auction, call, talon, discard,
     trick, ouvert (the hands laid open after the first trick), score. In the auction you bid `contract`
     whenever you may, else pass; in the announcements you say good, or (`announce`) announce the bonus
-    you may announce first."""
+    you may announce first and, on a later turn, double the first item you may."""
     import pygame
 
-    from game.games.koenigrufen.rules import Announce, AnnouncePass
+    from game.games.koenigrufen.rules import Announce, AnnouncePass, Kontra
     from game.games.koenigrufen.table import bid_action
 
     def settle() -> None:
@@ -291,9 +291,11 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None, an
             word = contract if contract is not None and contract in options else None
             table.act(bid_action(0, word or ("pass" if "pass" in options else options[0])))
         elif phase == "announce":
-            mine = [said for said in view.said if said.seat == 0 and said.word == "announce"]
-            if announce and view.may_announce and not mine:
+            mine = {said.word for said in view.said if said.seat == 0}
+            if announce and view.may_announce and "announce" not in mine:
                 table.act(Announce(0, view.may_announce[:1]))
+            elif announce and view.may_kontra and "kontra" not in mine:
+                table.act(Kontra(0, view.may_kontra[0]))
             else:
                 table.act(AnnouncePass(0))
         elif phase in ("call", "talon"):

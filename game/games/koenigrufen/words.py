@@ -135,10 +135,12 @@ def said_words(said: Said, name: Callable[[int], str]) -> str:
 
 
 def item_label(item: ScoreItem) -> str:
-    """A line of the settlement: the item, silent or announced, made or failed, its Kontra."""
+    """A line of the settlement: the item, silent or announced, made or failed, its Kontra (which, said
+    only of an announced item, stands for "announced")."""
     parts = [bonus_name(item.item)]
     if item.item not in ("game", "concession"):  # played, won or lost as the result says, not announced
-        parts.append(tr("kr.item.announced" if item.announced else "kr.item.silent"))
+        if not item.kontra:  # only an announced item is doubled: its Kontra says so, in less room
+            parts.append(tr("kr.item.announced" if item.announced else "kr.item.silent"))
         parts.append(tr("krt.item.made" if item.made else "krt.item.failed"))
     if item.kontra:
         parts.append(tr(f"kr.kontra.{item.kontra}"))
