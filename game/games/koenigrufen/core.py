@@ -337,8 +337,10 @@ class LeanKoenigrufen:
         self.auction, self.talk = _OPENING, None
         # the completed tricks (leader, cards, winner), kept only where bonuses are settled from them
         self.history = [] if profile.bonuses else None
-        if profile.bidding is None:
-            self._declare(forehand, 0)
+        if profile.bidding is None:  # `_declare`, a call the less where the contract starts with the call
+            self.phase = start = self._settle(forehand, 0).start
+            if start is not CALL:
+                self._lead_in(start)
             return
         self.declarer = self.to_act = forehand
         self.contract, self.phase, self.plan, self.follow = None, BID, _AUCTION, playable
@@ -525,6 +527,17 @@ class LeanKoenigrufen:
             for seat, amount in enumerate(item.amounts):
                 totals[seat] += amount
         return totals
+
+    def outcome(self) -> tuple[bool, tuple[int, ...]]:
+        """`won` and the settlement together, as the engine's score reads both: the usual (`Plan.simple`)
+        settlement then asks `won` once, not twice."""
+        contract = self.contract
+        assert contract is not None, "a contract is played once the auction is over"
+        won = self.won()
+        if self.plan.simple:
+            amount = contract.value if won else -contract.lost_value
+            return won, side_settlement(self.declarer, self.partner, amount)
+        return won, tuple(self.returns())
 
     def score_items(self) -> list[ScoreItem]:
         """The settlement line by line (once scored; none in Trischaken): the game (or the Valat that
@@ -806,8 +819,13 @@ class LeanKoenigrufen:
         """The auction's outcome: `declarer` plays the contract of rank `rank`; its call, talon and discard
         follow (the whole talon taken at once)."""
         self.phase = start = self._settle(declarer, rank).start
+        if start is not CALL:
+            self._lead_in(start)
+
+    def _lead_in(self, start: Phase) -> None:
+        """What a declared contract does before the call it lacks: the whole talon taken, or the tricks."""
         if start is DISCARD:
-            split = self.suits[declarer]
+            split = self.suits[self.declarer]
             for card in self.halves[0] + self.halves[1]:
                 insort(split[SUIT[card]], card)
         elif start is TRICKS:
@@ -1079,7 +1097,11 @@ class LeanKoenigrufen:
             self.call(kings[int(draw() * len(kings))])
         if self.phase is TALON:
             options = self.talon_options()
-            self.apply(options[int(draw() * len(options))])
+            half = options[int(draw() * len(options))]
+            if half == CONCEDE:  # `apply`'s choice, without its dispatch on the phase
+                self.concede()
+            else:
+                self.take(half)
         if self.phase is DISCARD:
             contract = self.contract
             assert contract is not None

@@ -855,18 +855,21 @@ class KoenigrufenGame:
         contract = core.contract
         assert contract is not None
         declarer, partner, team = core.declarer, core.partner, core.team
-        ours, theirs = list(self._discards), list(self._talon_counted())
-        credit = core.talon_credit()  # the called king lay in the talon the declarer did not see
-        if credit:
-            credited = _codes(credit)
-            ours += credited
-            theirs = [card for card in theirs if card not in credited]
+        ours = list(self._discards)
+        if contract.talon == "halves" and core.half is not None:  # the usual case: the half left, no credit
+            theirs = list(self._halves[1 - core.half])
+        else:
+            theirs = list(self._talon_counted())
+            credit = core.talon_credit()  # the called king lay in the talon the declarer did not see
+            if credit:
+                credited = _codes(credit)
+                ours += credited
+                theirs = [card for card in theirs if card not in credited]
         wins = [0] * SEATS  # `_tricks_won`, counted in this pass over the tricks rather than in another
         for _leader, cards, winner in self._tricks:
             (ours if team[winner] else theirs).extend(cards)
             wins[winner] += 1
-        points, won = core.declarer_points(), core.won()
-        settlement = tuple(core.returns())
+        points, (won, settlement) = core.declarer_points(), core.outcome()
         for seat in range(SEATS):
             self._totals[seat] += settlement[seat]
         totals, tricks = tuple(self._totals), tuple(wins)
