@@ -17,6 +17,7 @@ BASES = {
     "game.scenes.table_scene",
     "game.scenes.trick_table",
     "game.scenes.card_start",
+    "game.scenes.form_page",
 }
 DISPLAY = ("game.ui", "game.engine", "game.app")  # what draws; scenes and the window may use it
 

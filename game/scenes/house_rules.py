@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.scene import Scene
 from game.games.koenigrufen import house, profile
 from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.words import contract_line, contract_name, profile_name
 from game.i18n import tr
 from game.scenes import navigation
+from game.scenes.form_page import FormPage
 from game.storage import FileProblem
 from game.ui import text, theme
-from game.ui.salon import Column, Grid, framed_page, restore_focus, split
+from game.ui.salon import Column, Grid, restore_focus, split
 from game.ui.widgets import Button, Choice, Form, Toggle
 
 if TYPE_CHECKING:
@@ -28,14 +28,12 @@ if TYPE_CHECKING:
 LABEL_SHARE = 0.64  # of an option's row, for its name
 
 
-class HouseRulesScene(Scene):
+class HouseRulesScene(FormPage):
+    words = "krt.house"
     name = "houserules"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.form = Form()
-        self.g = Grid(app.size)
-        self.headings: list[tuple[str, tuple[int, int]]] = []
         self.notes: list[tuple[str, tuple[int, int], int, bool]] = []  # words, where, width, in play
 
     @property
@@ -151,23 +149,8 @@ class HouseRulesScene(Scene):
         self.app.scenes.push(navigation.rules(self.app, "koenigrufen"))
 
     # input and drawing -----------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.form.handle(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.scenes.pop()
-
     def draw(self, surface: pygame.Surface) -> None:
-        framed_page(
-            surface,
-            self.app.size,
-            self.app.vintage,
-            self.panel,
-            self.title_at,
-            self.rule_y,
-            (tr("krt.house.title"), tr("krt.house.hint")),
-            self.headings,
-        )
+        self.draw_frame(surface)
         for words, pos, width, lit in self.notes:
             if width:
                 size = theme.SIZE_SMALL - 5

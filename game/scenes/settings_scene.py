@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine.scene import Scene
 from game.i18n import tr
+from game.scenes.form_page import FormPage
 from game.settings import ANIM_SPEEDS, LANGUAGES, THINK_TIMES
 from game.ui import text, theme
 from game.ui.felt import felt
-from game.ui.salon import Column, Grid, chip_side, framed_page, restore_focus, suit_chip
+from game.ui.salon import Column, Grid, chip_side, restore_focus, suit_chip
 from game.ui.widgets import Button, Choice, Form, Slider, Toggle
 
 if TYPE_CHECKING:
@@ -25,14 +25,12 @@ THINK_NAMES = ("brisk", "steady", "deliberate", "pensive")
 PREVIEW_CARDS = (("french", "QH"), ("french", "10D"), ("french", "KC"))
 
 
-class SettingsScene(Scene):
+class SettingsScene(FormPage):
+    words = "settings"
     name = "settings"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.form = Form()
-        self.g = Grid(app.size)
-        self.headings: list[tuple[str, tuple[int, int]]] = []
 
     def relayout(self) -> None:
         w, h = self.app.size
@@ -110,23 +108,8 @@ class SettingsScene(Scene):
 
         return apply
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.form.handle(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.scenes.pop()
-
     def draw(self, surface: pygame.Surface) -> None:
-        framed_page(
-            surface,
-            self.app.size,
-            self.app.vintage,
-            self.panel,
-            self.title_at,
-            self.rule_y,
-            (tr("settings.title"), tr("settings.hint")),
-            self.headings,
-        )
+        self.draw_frame(surface)
         self._draw_preview(surface)
         self.form.draw(surface)
 
