@@ -14,12 +14,13 @@ from game.ai.thinker import REASONS, decide
 from game.games.koenigrufen import easy as koenigrufen_easy
 from game.games.koenigrufen import search as ks
 from game.games.koenigrufen.cards import DECK, DECK_INDEX
-from game.games.koenigrufen.core import LeanKoenigrufen
+from game.games.koenigrufen.core import CONCEDE, LeanKoenigrufen
 from game.games.koenigrufen.profile import Profile, load
 from game.games.koenigrufen.rules import (
     SEATS,
     AnnouncePass,
     Bid,
+    CallKing,
     DealScored,
     KoenigrufenConfig,
     KoenigrufenGame,
@@ -346,3 +347,39 @@ def test_a_negative_declarer_does_not_lead_the_trick_he_must_take() -> None:
     best, _tally = search.best()
     means = {move: sum(values) / len(values) for move, values in search.results.items()}
     assert best != DECK_INDEX["KH"] and means[DECK_INDEX["KH"]] < means[best] - 0.5
+
+
+@pytest.mark.usefixtures("quick_search")
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_search_levels_weigh_the_concession_when_the_called_king_lies_in_the_talon(level: str) -> None:
+    """austria: the declarer who sees his called king in the talon may concede; the search levels count that
+    among their choices (the easy habit they keep may be just that) and answer with a legal move."""
+    deck = [card for card in DECK if card != "KH"]
+    deck.insert(48, "KH")  # the first card of the first talon half
+    austria = load("austria")
+    config = KoenigrufenConfig(deals=1, first_dealer=3, stacked_deck=tuple(deck), profile=austria)
+    game = KoenigrufenGame(config, 0)
+    for action in (Bid(0, "vorhand"), Pass(1), Pass(2), Pass(3), Bid(0, "rufer"), CallKing(0, "KH")):
+        game.apply(action)
+    view = game.view(0)
+    assert view.phase == "talon" and view.concession > 0
+    assert ks.root_moves(view) == [0, 1, CONCEDE]
+    for seed in range(3):
+        assert decide("koenigrufen", view, level, seed=seed).action in game.legal_actions()
+
+
+@pytest.mark.parametrize("profile", [load("cardavia"), AUSTRIA, CHELTENHAM], ids=lambda p: p.id)
+def test_the_habit_a_search_keeps_is_always_among_the_moves_it_searches(profile: Profile) -> None:
+    """Over random easy deals: wherever the search has a choice, the table habit it starts from is one of
+    its root moves (a habit outside them stopped a computer's turn with an error)."""
+    for seed in range(25):
+        game = KoenigrufenGame(KoenigrufenConfig(deals=1, profile=profile), seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            moves = ks.root_moves(view)
+            if len(moves) > 1:
+                assert ks.habit(view, random.Random(seed)) in moves
+            game.apply(koenigrufen_easy.choose(view, rng))

@@ -46,6 +46,7 @@ from game.games.koenigrufen.cards import (
 from game.games.koenigrufen.core import (
     ANNOUNCE,
     CALL,
+    CONCEDE,
     DISCARD,
     SAY_PASS,
     TALON,
@@ -322,13 +323,14 @@ def quick_discard(
 
 
 def root_moves(view: KoenigrufenView) -> list[object]:
-    """The seat's own choices, as lean actions: the cards it may play, the talon halves, a short list of the
+    """The seat's own choices, as lean actions: the cards it may play, the talon halves (and the concession
+    where the profile offers it), a short list of the
     best discards, the kings (the seed's Rufer). Under a profile with an auction the bid, the call and the
     announcements are the easy player's alone (judged by the hand, not searched yet)."""
     if view.phase == "tricks":
         return list(_ints(view.playable))
     if view.phase == "talon":
-        return [0, 1]
+        return [0, 1, CONCEDE] if view.concession else [0, 1]
     if view.phase == "discard":
         contract = view.profile.contract(view.contract or "")
         ranked = ranked_discards(view.hand, contract.discard, contract.trumps_first)
