@@ -105,8 +105,9 @@ class Auction(NamedTuple):
 
 _OPENING = Auction()
 # Lean announcement words: SAY_PASS ("gut"; the declarer's "Ich liege"), a mask of bonuses announced at
-# once (bit j: the profile's bonus j), or KONTRA + i, one doubling step on item i (0 the game, j + 1 bonus j).
-SAY_PASS, KONTRA = 0, 1 << 12
+# once (bit j: the profile's bonus j), KONTRA + i, one doubling step on item i (0 the game, j + 1 bonus j),
+# or KONTRA_EACH + d, one step on the game between the declarer and defender d (`Announcing.kontra_each`).
+SAY_PASS, KONTRA, KONTRA_EACH = 0, 1 << 12, 1 << 13
 _BIRD_CARDS = {bonus_id: (DECK_INDEX[card], trick) for bonus_id, (card, trick) in BIRDS.items()}
 _ABSOLUT_THIRDS = 134  # 45 points, in thirds, one third short allowed (konig's FeatValues)
 
@@ -115,13 +116,15 @@ class Talk(NamedTuple):
     """The announcement round so far, replaced whole at each word: `said` the (seat, lean word) in order,
     `owner` per item the seat that announced it (-1 not announced; the game's is the declarer),
     `level` per item its Kontra steps, `spoken` per seat whether he has announced bonuses, `passes`
-    the passes in a row."""
+    the passes in a row; `accounts` per seat the Kontra steps on the game between the declarer and that
+    defender, where each defender doubles for himself (`Plan.each`; else all 0)."""
 
     said: tuple[tuple[int, int], ...]
     owner: tuple[int, ...]
     level: tuple[int, ...]
     spoken: tuple[bool, ...]
     passes: int
+    accounts: tuple[int, ...] = (0,) * SEATS
 
 
 class ScoreItem(NamedTuple):
@@ -156,6 +159,9 @@ class Plan:
     talks: bool  # an announcement round before the first trick
     forehand_leads: bool
     simple: bool  # settled as the game alone (not Trischaken; no bonuses, no announcements)
+    each: bool = False  # each defender doubles the game for himself (`Announcing.kontra_each`, negative)
+    window: bool = False  # a doubling only at one's first turn after it opened (`kontra_window`)
+    reserve: bool = False  # announced birds and König ultimo held for their tricks (`reserve_announced`)
 
 
 def _plan(profile: Profile, contract: Contract) -> Plan:
@@ -181,6 +187,9 @@ def _plan(profile: Profile, contract: Contract) -> Plan:
         talks=talks,
         forehand_leads=contract.lead == "forehand",
         simple=contract.kind != "trischaken" and not profile.bonuses and not talks and not profile.concession,
+        each=bool(cap) and contract.kind == "negative" and announcing is not None and announcing.kontra_each,
+        window=bool(cap) and announcing is not None and announcing.kontra_window,
+        reserve=bool(contract.bonuses) and announcing is not None and announcing.reserve_announced,
     )
 
 
@@ -292,6 +301,7 @@ class LeanKoenigrufen:
         "phase",
         "plan",
         "profile",
+        "reserved",
         "shown",
         "suits",
         "sums",
@@ -309,6 +319,7 @@ class LeanKoenigrufen:
     trick: list[int]
     auction: Auction
     talk: Talk | None  # the announcement round, once it begins
+    reserved: tuple[tuple[int, int, int], ...]  # (card, its trick, holder) held for it (`Plan.reserve`)
     history: list[tuple[int, tuple[int, ...], int]] | None
     contract: Contract | None
     plan: Plan  # the contract's, under the profile
@@ -334,7 +345,7 @@ class LeanKoenigrufen:
         self.trick = []
         self.tricks_done = self._dsum = self._dn = 0
         self.wins, self.sums = [0] * SEATS, [0] * SEATS
-        self.auction, self.talk = _OPENING, None
+        self.auction, self.talk, self.reserved = _OPENING, None, ()
         # the completed tricks (leader, cards, winner), kept only where bonuses are settled from them
         self.history = [] if profile.bonuses else None
         if profile.bidding is None:  # `_declare`, a call the less where the contract starts with the call
@@ -441,6 +452,7 @@ class LeanKoenigrufen:
                 new.history.append((lead, tuple(cards), winner))
         new._dsum, new._dn = dsum, dn
         new.talk, new.shown = talk, new.shown or shown
+        new.reserved = new._reservations()
         new.tricks_done = len(completed_tricks)
         new.trick = list(trick)
         new.leader = leader
@@ -463,6 +475,7 @@ class LeanKoenigrufen:
         new.shown, new._dsum, new._dn = self.shown, self._dsum, self._dn
         new.profile, new.contract, new.forehand = self.profile, self.contract, self.forehand
         new.plan, new.follow, new.auction, new.talk = self.plan, self.follow, self.auction, self.talk
+        new.reserved = self.reserved
         new.history = None if self.history is None else self.history[:]
         return new
 
@@ -565,6 +578,8 @@ class LeanKoenigrufen:
             for j, bonus in bonuses:
                 if bonus.id == "valat" and (owner[j + 1] >= 0 or valat_side is not None):
                     replaced = j
+        if self.plan.each:  # negative: the declarer against each defender apart, a line per Kontra level
+            return self._each_game(talk.accounts if talk is not None else (0,) * SEATS)
         if replaced is None:
             won = self.won()
             amount = (contract.value if won else -contract.lost_value) * game_factor
@@ -627,6 +642,23 @@ class LeanKoenigrufen:
             )
         return items
 
+    def _each_game(self, accounts: Sequence[int]) -> list[ScoreItem]:
+        """The game of a negative contract doubled per defender (`Plan.each`): each defender and the
+        declarer settle the game times 2 per step on their account; the defenders of one level in a line."""
+        contract = self.contract
+        assert contract is not None
+        won, declarer = self.won(), self.declarer
+        base = contract.value if won else -contract.lost_value
+        items = []
+        for level in sorted({accounts[d] for d in range(SEATS) if d != declarer}):
+            amounts = [0] * SEATS
+            for d in range(SEATS):
+                if d != declarer and accounts[d] == level:
+                    amounts[d] -= base << level
+                    amounts[declarer] += base << level
+            items.append(ScoreItem("game", declarer, True, won, level, tuple(amounts)))
+        return items
+
     def _bonus_result(self, bonus_id: str, valat_side: bool | None) -> tuple[bool | None, bool | None]:
         """(the side that made the bonus, the side that visibly failed it), each True for the declaring
         side, False for the defenders, None for neither. A bird must win its trick itself, played by its
@@ -680,7 +712,76 @@ class LeanKoenigrufen:
     def playable(self) -> list[int]:
         """The cards the seat to act may play, ascending; may be its hand's own list (do not mutate it)."""
         follow = self.follow  # read, then called: a call straight off the slot is not specialised (3.11)
+        if self.reserved:
+            return self._keep_reserved(follow(self.suits[self.to_act], self.trick))
         return follow(self.suits[self.to_act], self.trick)
+
+    def _keep_reserved(self, cards: list[int]) -> list[int]:
+        """`cards` less what the reservation of announced cards forbids (`Plan.reserve`): an announced bird
+        or König ultimo of the seat's, before its trick, may not take the trick for certain (`_sure_win`),
+        and a seat left only its announced birds to give up early gives the highest first. Some card always
+        stays: forced, a card is played all the same."""
+        seat, number = self.to_act, self.tricks_done + 1
+        early = [card for card, trick, holder in self.reserved if holder == seat and trick > number]
+        if not any(card in cards for card in early):
+            return cards
+        kept = [card for card in cards if card not in early or not self._sure_win(card)] or cards
+        if all(card in early for card in kept):
+            birds = [card for card in kept if SUIT[card] == 0]
+            if birds:
+                return [max(birds, key=POWER.__getitem__)]
+        return kept
+
+    def _sure_win(self, card: int) -> bool:
+        """Whether `card`, played now, takes the trick for certain by what all have seen and the player's
+        own hand: it beats the cards on the table, and each card that could beat it has been played, is in
+        his hand or lies in the talon half turned up and left. In doubt, not: a refusal read off other
+        hands would tell what they hold."""
+        trick, plan = self.trick, self.plan
+        if trick and winning([*trick, card], plan.emperor, plan.colour)[0] != len(trick):
+            return False
+        if len(trick) == SEATS - 1:
+            return True
+        seen = {*self.hand(self.to_act), *trick}
+        for _leader, cards, _winner in self.history or ():
+            seen.update(cards)
+        contract = self.contract
+        if contract is not None and contract.talon_shown and self.half is not None:
+            seen.update(self.halves[1 - self.half])
+        suit, power = SUIT[card], POWER[card]
+        return not any(
+            other not in seen
+            and POWER[other] > power
+            and (SUIT[other] == suit or (SUIT[other] == 0 and not plan.colour))
+            for other in _CARDS
+        )
+
+    def reservation_refusal(self, card: int) -> str:
+        """Why `card`, playable by the following rules, is refused by the reservation (player-facing)."""
+        if self._sure_win(card):
+            return "an announced card may not take an earlier trick"
+        return "give up your highest announced bird first"
+
+    def _reservations(self) -> tuple[tuple[int, int, int], ...]:
+        """The announced birds and König ultimo still in a hand, as (card, its trick, holder), where the
+        profile holds them for their tricks (`Plan.reserve`); read once the announcement round is over."""
+        talk, king = self.talk, self.king
+        if not self.plan.reserve or talk is None:
+            return ()
+        found = []
+        for j, bonus in enumerate(self.profile.bonuses):
+            if talk.owner[j + 1] < 0:
+                continue
+            if bonus.id in _BIRD_CARDS:
+                card, number = _BIRD_CARDS[bonus.id]
+            elif bonus.id == "king_ultimo" and king is not None:
+                card, number = king, TRICKS_PER_DEAL
+            else:
+                continue
+            for seat in range(SEATS):
+                if card in self.suits[seat][SUIT[card]]:
+                    found.append((card, number, seat))
+        return tuple(found)
 
     def bid_options(self) -> list[int]:
         """The lean bids of the seat to act: PASS, HOLD, NEUTRAL or contract ranks (see `profile.Bidding`).
@@ -871,12 +972,48 @@ class LeanKoenigrufen:
             mask = (mask - 1) & bits
         if owed:
             return words  # the declarer's first word: nothing to double yet
-        cap = self.plan.kontra_cap
+        plan = self.plan
+        cap, each, declarer = plan.kontra_cap, plan.each, self.declarer
+        items, accounts = self._open_windows(talk, seat) if plan.window else (None, None)
         for i, owner in enumerate(talk.owner):
             level = talk.level[i]
-            if owner >= 0 and level < cap and (self.team[seat] == self.team[owner]) == (level % 2 == 1):
+            if (
+                owner >= 0
+                and level < cap
+                and (self.team[seat] == self.team[owner]) == (level % 2 == 1)
+                and not (each and i == 0)  # the game is doubled per defender
+                and (items is None or items[i])
+            ):
                 words.append(KONTRA + i)
+        if each:  # a defender doubles his own account (Kontra, Subkontra), the declarer answers (Rekontra)
+            for d in range(SEATS):
+                level = talk.accounts[d]
+                if (
+                    d != declarer
+                    and level < cap
+                    and seat == (declarer if level % 2 else d)
+                    and (accounts is None or accounts[d])
+                ):
+                    words.append(KONTRA_EACH + d)
         return words
+
+    @staticmethod
+    def _open_windows(talk: Talk, seat: int) -> tuple[list[bool], list[bool]]:
+        """Under `Announcing.kontra_window`: per item and per defender's account, whether `seat` has not
+        spoken since it reached its level (announced, declared, or doubled), so that he may double it."""
+        items, accounts = [True] * len(talk.owner), [True] * SEATS
+        for who, word in talk.said:
+            if who == seat:  # his turn closes every window open at it
+                items, accounts = [False] * len(items), [False] * SEATS
+            if word >= KONTRA_EACH:
+                accounts[word - KONTRA_EACH] = True
+            elif word >= KONTRA:
+                items[word - KONTRA] = True
+            else:
+                for j in range(len(items) - 1):
+                    if word >> j & 1:
+                        items[j + 1] = True
+        return items, accounts
 
     def announceable(self, seat: int) -> int:
         """The mask of the bonuses `seat` may announce now (see `say_options`)."""
@@ -932,8 +1069,11 @@ class LeanKoenigrufen:
         round and the first trick is led."""
         talk, seat = self.talk, self.to_act
         assert talk is not None
-        owner, level, spoken = talk.owner, talk.level, talk.spoken
-        if word >= KONTRA:
+        owner, level, spoken, accounts = talk.owner, talk.level, talk.spoken, talk.accounts
+        if word >= KONTRA_EACH:
+            d = word - KONTRA_EACH
+            accounts = (*accounts[:d], accounts[d] + 1, *accounts[d + 1 :])
+        elif word >= KONTRA:
             i = word - KONTRA
             level = (*level[:i], level[i] + 1, *level[i + 1 :])
         elif word:
@@ -943,9 +1083,10 @@ class LeanKoenigrufen:
             self.shown = True  # a word for one's side is a word for the declarer's: the partner shows himself
         said = (*talk.said, (seat, word))
         passes = talk.passes + 1 if word == SAY_PASS else 0
-        self.talk = Talk(said, owner, level, spoken, passes)
+        self.talk = Talk(said, owner, level, spoken, passes, accounts)
         if passes >= SEATS - 1 and len(said) >= SEATS:
             self.phase, self.to_act = TRICKS, self.leader
+            self.reserved = self._reservations()
         else:
             self.to_act = (seat + 1) % SEATS
 
@@ -1111,7 +1252,7 @@ class LeanKoenigrufen:
             words = self.say_options()
             self.say(words[int(draw() * len(words))])
         plan = self.plan
-        while (self.trick or not plan.plain) and self.phase is TRICKS:  # a trick begun, or special rules
+        while (self.trick or not plan.plain or self.reserved) and self.phase is TRICKS:  # begun, or special
             cards = self.playable()
             self.play(cards[int(draw() * len(cards))])
         if self.phase is SCORED:

@@ -168,7 +168,16 @@ class Announcing:
     negative contract, where the game is the only item): Kontra by its opponents, Rekontra by its side,
     Subkontra by its opponents, ×2 each. `failed_silent_counts`: a bird played in its trick that does not
     win it costs its silent value. `valat_replaces_game`: a Valat is settled instead of the game (×4
-    silent, ×8 announced, the silent bonuses dropped), else it is a bonus like the others."""
+    silent, ×8 announced, the silent bonuses dropped), else it is a bonus like the others.
+
+    The three options below default to off, so the profiles and journals written before them read as
+    before. `kontra_each`: in a negative contract each defender doubles the game for himself, the declarer
+    answering each apart (Rekontra), so there are up to three declarer-v-defender accounts. `kontra_window`:
+    a doubling step on an item is said at the seat's first turn after the word that brought the item to its
+    level (its announcement, the declaration for the game, the last doubling), or not at all.
+    `reserve_announced`: an announced bird or König ultimo is held for its trick: its holder may not take an
+    earlier trick with it where that is certain from what all have seen and his own hand, and forced to give
+    up announced birds early, he gives the highest first."""
 
     once_per_player: bool
     closing: bool
@@ -176,6 +185,9 @@ class Announcing:
     kontra_cap_negative: int
     failed_silent_counts: bool
     valat_replaces_game: bool
+    kontra_each: bool = False
+    kontra_window: bool = False
+    reserve_announced: bool = False
 
 
 @dataclass(frozen=True, slots=True, weakref_slot=True)  # weakly held: `core.plans` caches per profile
@@ -267,6 +279,11 @@ _ANNOUNCING = {
     "failed_silent_counts": schema.boolean,
     "valat_replaces_game": schema.boolean,
 }
+_ANNOUNCING_OPTIONAL = {
+    "kontra_each": schema.boolean,
+    "kontra_window": schema.boolean,
+    "reserve_announced": schema.boolean,
+}
 _BIDDING = {
     "neutral": schema.choice(NEUTRAL_WORDS),
     "reserved": schema.items(_IDS, 0, len(CONTRACT_IDS)),
@@ -297,7 +314,7 @@ _PROFILE = {
 }
 _PROFILE_OPTIONAL = {
     "bonuses": schema.items(schema.shape(lambda f: Bonus(**f), _BONUS), 0, len(BONUS_IDS)),
-    "announcing": schema.nullable(schema.shape(lambda f: Announcing(**f), _ANNOUNCING)),
+    "announcing": schema.nullable(schema.shape(lambda f: Announcing(**f), _ANNOUNCING, _ANNOUNCING_OPTIONAL)),
     "bird_held": schema.boolean,
     "concession": schema.nullable(schema.choice(("game", "game_and_bird"))),
 }

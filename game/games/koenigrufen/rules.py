@@ -31,7 +31,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import cast
+from typing import Any, cast
 
 from game.games.koenigrufen.cards import (
     DECK,
@@ -57,6 +57,7 @@ from game.games.koenigrufen.core import (
     DISCARD,
     HOLD,
     KONTRA,
+    KONTRA_EACH,
     NEUTRAL,
     PASS,
     SAY_PASS,
@@ -154,6 +155,16 @@ class Kontra:
 
 
 @dataclass(frozen=True, slots=True)
+class KontraEach:
+    """In a negative contract where each defender doubles for himself (`Announcing.kontra_each`): one
+    step on the game between the declarer and `defender`, the defender's Kontra and Subkontra (his own
+    seat) or the declarer's Rekontra."""
+
+    seat: int
+    defender: int
+
+
+@dataclass(frozen=True, slots=True)
 class AnnouncePass:
     """Says nothing more this turn ("gut"; the declarer's first word is his "Ich liege")."""
 
@@ -171,6 +182,7 @@ Action = (
     | NextDeal
     | Announce
     | Kontra
+    | KontraEach
     | AnnouncePass
     | Concede
 )
@@ -305,13 +317,15 @@ class DealScored:
 class Said:
     """A word of the announcement round: `word` "announce" (with its `items`), "kontra" (one item, raised
     to `level`: 1 Kontra, 2 Rekontra, 3 Subkontra), "pass", or "ich_liege" (the declarer's first pass where
-    the profile closes his announcements with it: a pass all the same); `closes`: the round ends with it."""
+    the profile closes his announcements with it: a pass all the same); `closes`: the round ends with it;
+    `against`: a doubling of the game between the declarer and this defender (`KontraEach`), else -1."""
 
     seat: int
     word: str
     items: tuple[str, ...]
     level: int
     closes: bool
+    against: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,6 +425,8 @@ class KoenigrufenView:
     items: tuple[tuple[str, int, int], ...] = ()  # announced items: (item, announcer's seat, Kontra level)
     may_announce: tuple[str, ...] = ()  # the bonuses the viewer may announce now (each or several at once)
     may_kontra: tuple[str, ...] = ()  # the items the viewer may double a step now
+    accounts: tuple[int, ...] = ()  # per defender the game's Kontra level against the declarer (`KontraEach`)
+    may_kontra_each: tuple[int, ...] = ()  # the defenders whose account the viewer may double a step now
     birds_owed: tuple[str, ...] = ()  # the birds one of which the viewer must announce now (bird contracts)
     concession: int = 0  # what the viewer, declarer, pays each other player by conceding now (0: he may not)
 
@@ -462,7 +478,7 @@ _EXPECTED: dict[Phase, tuple[type | tuple[type, ...], str]] = {
     CALL: (CallKing, "call a king first"),
     TALON: ((TakeTalon, Concede), "take a talon half first"),
     DISCARD: (Discard, "discard three cards first"),
-    ANNOUNCE: ((Announce, Kontra, AnnouncePass), "announce, double or pass first"),
+    ANNOUNCE: ((Announce, Kontra, KontraEach, AnnouncePass), "announce, double or pass first"),
     TRICKS: (Play, "play a card"),
     SCORED: (NextDeal, "the deal is over: start the next one"),
 }
@@ -494,6 +510,8 @@ _CODES = {
     "you need a bird to bid that": "bird_needed",
     "announce a bird first": "bird_owed",
     "you cannot concede now": "concede_refused",
+    "an announced card may not take an earlier trick": "announced_early",
+    "give up your highest announced bird first": "bird_order",
 }
 
 
@@ -647,7 +665,7 @@ class KoenigrufenGame:
         if phase is TRICKS:
             seat = core.to_act
             follow = core.follow  # read, then called: a call straight off the slot is not specialised
-            cards = follow(core.suits[seat], core.trick)
+            cards = core.playable() if core.reserved else follow(core.suits[seat], core.trick)
             return _PLAYS[seat][cards[int(rng.random() * len(cards))]]
         if phase is DISCARD:
             discards = self._discard_list()
@@ -676,6 +694,8 @@ class KoenigrufenGame:
             if number not in split[SUIT[number]]:
                 raise ValueError(f"{card} is not in your hand")
             raise _illegal(restriction(split, trick, core.plan.rules, number))
+        if core.reserved and number not in core.playable():  # announced cards held for their tricks
+            raise _illegal(core.reservation_refusal(number))
         leader, shown = core.leader, core.shown
         core.play(number)
         events: list[Event] = [_PLAYED[seat][number]]
@@ -716,7 +736,7 @@ class KoenigrufenGame:
             return self._discard(action.cards)
         if isinstance(action, Bid | Pass | Hold):
             return self._bid(action)
-        if isinstance(action, Announce | Kontra | AnnouncePass):
+        if isinstance(action, Announce | Kontra | KontraEach | AnnouncePass):
             return self._say(action)
         if isinstance(action, Play):  # a subclass of Play: played as the Play it is
             return self.apply(Play(action.seat, action.card))
@@ -741,7 +761,7 @@ class KoenigrufenGame:
             events += self._declared()
         return events
 
-    def _say(self, action: Announce | Kontra | AnnouncePass) -> list[Event]:
+    def _say(self, action: Announce | Kontra | KontraEach | AnnouncePass) -> list[Event]:
         """A word of the announcement round, checked against the core's `say_options`."""
         core = self._core
         try:
@@ -753,14 +773,19 @@ class KoenigrufenGame:
             if owed and (word == SAY_PASS or (0 < word < KONTRA and not word & ~bits)):
                 raise _illegal("announce a bird first")  # a word the declarer could say, but birdless
             raise _illegal(
-                "you cannot double that" if isinstance(action, Kontra) else "you cannot announce that"
+                "you cannot double that"
+                if isinstance(action, Kontra | KontraEach)
+                else "you cannot announce that"
             )
         shown = core.shown
         core.say(word)
         talk = core.talk
         assert talk is not None
         closes = core.phase is not ANNOUNCE
-        if isinstance(action, Kontra):
+        if isinstance(action, KontraEach):
+            level = talk.accounts[action.defender]
+            said = Said(action.seat, "kontra", ("game",), level, closes, action.defender)
+        elif isinstance(action, Kontra):
             level = talk.level[_item_index(action.item, core.profile)]
             said = Said(action.seat, "kontra", (action.item,), level, closes)
         elif isinstance(action, Announce):
@@ -954,6 +979,7 @@ class KoenigrufenGame:
             playable=_codes(core.playable()) if core.phase is TRICKS and seat == core.to_act else (),
             said=self._said,
             items=self._items(),
+            accounts=core.talk.accounts if core.plan.each and core.talk is not None else (),
             concession=core.concession_value() if seat == core.to_act and core.may_concede() else 0,
             **self._may_say(seat),
         )
@@ -974,17 +1000,19 @@ class KoenigrufenGame:
         names = ("game", *(bonus.id for bonus in profile.bonuses))
         return tuple((names[i], owner, talk.level[i]) for i, owner in enumerate(talk.owner) if owner >= 0)
 
-    def _may_say(self, seat: int) -> dict[str, tuple[str, ...]]:
+    def _may_say(self, seat: int) -> dict[str, Any]:
         """The viewer's legal announcements and doublings, when it is his turn to speak."""
         core = self._core
         if core.phase is not ANNOUNCE or seat != core.to_act:
             return {}
         words = core.say_options()
         announce = max((word for word in words if 0 < word < KONTRA), default=0)  # every bit it may use
-        kontra = [to_action(word, seat, ANNOUNCE, core.profile) for word in words if word >= KONTRA]
+        profile = core.profile
+        kontra = [to_action(word, seat, ANNOUNCE, profile) for word in words if KONTRA <= word < KONTRA_EACH]
         return {
             "may_announce": _bonus_ids(announce, core.profile),
             "may_kontra": tuple(cast(Kontra, action).item for action in kontra),
+            "may_kontra_each": tuple(word - KONTRA_EACH for word in words if word >= KONTRA_EACH),
             "birds_owed": _bonus_ids(core.birds_owed(), core.profile),
         }
 
@@ -1040,6 +1068,8 @@ def to_action(lean: LeanAction, seat: int, phase: str, profile: Profile = CARDAV
     if phase == ANNOUNCE:
         if lean == SAY_PASS:
             return AnnouncePass(seat)
+        if lean >= KONTRA_EACH:
+            return KontraEach(seat, lean - KONTRA_EACH)
         if lean >= KONTRA:
             i = lean - KONTRA
             return Kontra(seat, "game" if i == 0 else profile.bonuses[i - 1].id)
@@ -1070,6 +1100,10 @@ def from_action(action: Action, profile: Profile = CARDAVIA) -> LeanAction:
         return SAY_PASS
     if isinstance(action, Kontra):
         return KONTRA + _item_index(action.item, profile)
+    if isinstance(action, KontraEach):
+        if not _is_seat(action.defender):
+            raise ValueError(f"no such seat: {action.defender!r}")
+        return KONTRA_EACH + action.defender
     if isinstance(action, Announce):
         if not action.items or not isinstance(action.items, tuple | list):
             raise ValueError("announce at least one bonus")
