@@ -953,13 +953,15 @@ class LeanKoenigrufen:
             self.talk = Talk((), owner, (0,) * items, (False,) * SEATS, 0)
             self.phase, self.to_act = ANNOUNCE, self.declarer
 
-    def say_options(self) -> list[int]:
+    def say_options(self, window: bool = True) -> list[int]:
         """The lean words of the seat to act in the announcement round: SAY_PASS, every non-empty set of
         the bonuses he may announce (a mask), KONTRA + i for each item he may double a step further. A
         bonus is announced once, for the announcer's side; birds and König ultimo ("holder") only by the
         seat holding the card, König ultimo only for the declaring side. Kontra (odd steps) by the item's
         opponents, Rekontra (even) by its side: each seat knows which side it is on. In a bird contract the
-        declarer's word must announce a bird until he has (`birds_owed`)."""
+        declarer's word must announce a bird until he has (`birds_owed`). Under `Plan.each` the game is
+        doubled per defender (KONTRA_EACH + d); under `Plan.window` a doubling only while its window is open
+        (`_open_windows`; `window` False: as if always, to tell a late Kontra from a wrong one)."""
         talk, seat = self.talk, self.to_act
         assert talk is not None
         bits = self.announceable(seat)
@@ -974,7 +976,7 @@ class LeanKoenigrufen:
             return words  # the declarer's first word: nothing to double yet
         plan = self.plan
         cap, each, declarer = plan.kontra_cap, plan.each, self.declarer
-        items, accounts = self._open_windows(talk, seat) if plan.window else (None, None)
+        items, accounts = self._open_windows(talk, seat) if plan.window and window else (None, None)
         for i, owner in enumerate(talk.owner):
             level = talk.level[i]
             if (

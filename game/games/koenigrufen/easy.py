@@ -26,6 +26,7 @@ from game.games.koenigrufen.cards import (
     PAGAT,
     SUITS,
     TRICK_SIZE,
+    TRICKS_PER_DEAL,
     TRUMP,
     legal_discards,
     winning_index,
@@ -273,7 +274,7 @@ def _voids(view: KoenigrufenView) -> set[tuple[int, str]]:
 
 
 def _card(view: KoenigrufenView) -> str:
-    legal = list(view.playable)
+    legal = _keep_announced(view, list(view.playable))
     if len(legal) == 1:
         return legal[0]
     if _contract(view).kind != "positive":
@@ -294,6 +295,17 @@ def _card(view: KoenigrufenView) -> str:
     if winners:
         return min(winners, key=CARD_STRENGTH.__getitem__)
     return _low(legal)
+
+
+def _keep_announced(view: KoenigrufenView, legal: list[str]) -> list[str]:
+    """`legal` less the viewer's own announced birds and König ultimo before their tricks, while another
+    card will do: played early, the bonus is lost."""
+    number = len(view.tricks) + 1
+    mine = {item for item, seat, _level in view.items if seat == view.seat}
+    early = {BIRDS[item][0] for item in mine if item in BIRDS and BIRDS[item][1] > number}
+    if "king_ultimo" in mine and view.king is not None and number < TRICKS_PER_DEAL:
+        early.add(view.king)
+    return [card for card in legal if card not in early] or legal
 
 
 def _duck(view: KoenigrufenView, legal: list[str]) -> str:

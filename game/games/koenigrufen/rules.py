@@ -510,6 +510,7 @@ _CODES = {
     "you need a bird to bid that": "bird_needed",
     "announce a bird first": "bird_owed",
     "you cannot concede now": "concede_refused",
+    "you may double that only at your first turn after it": "kontra_late",
     "an announced card may not take an earlier trick": "announced_early",
     "give up your highest announced bird first": "bird_order",
 }
@@ -772,6 +773,8 @@ class KoenigrufenGame:
             owed, bits = core.birds_owed(), core.announceable(action.seat)
             if owed and (word == SAY_PASS or (0 < word < KONTRA and not word & ~bits)):
                 raise _illegal("announce a bird first")  # a word the declarer could say, but birdless
+            if isinstance(action, Kontra | KontraEach) and word in core.say_options(window=False):
+                raise _illegal("you may double that only at your first turn after it")
             raise _illegal(
                 "you cannot double that"
                 if isinstance(action, Kontra | KontraEach)

@@ -37,6 +37,7 @@ from game.games.koenigrufen.rules import (
     KingCalled,
     KoenigrufenView,
     Kontra,
+    KontraEach,
     MatchOver,
     NextDeal,
     PartnerRevealed,
@@ -81,14 +82,14 @@ if TYPE_CHECKING:
     from game.app import App
 
 BidAction = Bid | Pass | Hold
-TalkAction = Announce | Kontra | AnnouncePass
+TalkAction = Announce | Kontra | KontraEach | AnnouncePass
 
 
 @dataclass(frozen=True)
 class Entry:
     """One offer of the auction or the announcement round: what it stands for (`key`), its words, its act."""
 
-    key: object  # a bid word, "pass", a bonus id, ("kontra", item)
+    key: object  # a bid word, "pass", a bonus id, ("kontra", item), ("kontra_each", defender)
     label: str
     aside: str
     note: str
@@ -177,6 +178,9 @@ class KoenigrufenTable(TrickTable):
         if isinstance(action, Kontra):
             level = {item: level for item, _seat, level in self.public.items}.get(action.item, 0) + 1
             return tr("krt.hint.kontra", level=tr(f"kr.kontra.{level}"), item=bonus_name(action.item))
+        if isinstance(action, KontraEach):
+            level_name = self._each_level(action.defender)
+            return tr("krt.hint.kontra", level=level_name, item=self._each_item(action))
         if isinstance(action, AnnouncePass):
             return tr("krt.hint.bid", word=tr("kr.say.pass"))
         if isinstance(action, Concede):
@@ -198,6 +202,8 @@ class KoenigrufenTable(TrickTable):
             keys = ["pass"]
         elif isinstance(action, Kontra):
             keys = [("kontra", action.item)]
+        elif isinstance(action, KontraEach):
+            keys = [("kontra_each", action.defender)]
         elif isinstance(action, Announce):
             keys = list(action.items)
         return [self.offer_keys.index(key) for key in keys if key in self.offer_keys]
@@ -306,10 +312,26 @@ class KoenigrufenTable(TrickTable):
             label = tr("krt.kontra.label", level=level, item=bonus_name(item))
             note = tr("krt.kontra.note")
             entries.append(Entry(("kontra", item), label, "×2", note, partial(self.act, Kontra(seat, item))))
+        for defender in view.may_kontra_each:  # a negative contract: the game doubled per defender
+            kontra = KontraEach(seat, defender)
+            label = tr("krt.kontra.label", level=self._each_level(defender), item=self._each_item(kontra))
+            act = partial(self.act, kontra)
+            entries.append(Entry(("kontra_each", defender), label, "×2", tr("krt.kontra.note"), act))
         self._offer_grid(entries, bool(view.may_announce))
         for offer, entry in zip(self.panel_form.widgets, entries, strict=False):
             if isinstance(offer, Offer):
                 offer.chosen = entry.key in self.announcing
+
+    def _each_level(self, defender: int) -> str:
+        """The next doubling step on the game between the declarer and `defender`, named."""
+        accounts = self.public.accounts
+        return tr(f"kr.kontra.{(accounts[defender] if accounts else 0) + 1}")
+
+    def _each_item(self, action: KontraEach) -> str:
+        """What a KontraEach doubles: the game, against the defender named (the declarer's Rekontra)."""
+        if action.defender == action.seat:
+            return bonus_name("game")
+        return tr("krt.kontra.against", item=bonus_name("game"), name=self.seat_name(action.defender))
 
     def _pick(self, item: str) -> None:
         """Picks a bonus to announce, or drops it again; the Announce button says them all at once."""

@@ -130,6 +130,8 @@ def said_words(said: Said, name: Callable[[int], str]) -> str:
         return tr("kr.say.announce", name=name(said.seat), items=", ".join(map(bonus_name, said.items)))
     if said.word == "kontra":
         level = tr(f"kr.kontra.{said.level}")
+        if said.against not in (-1, said.seat):  # the declarer's Rekontra on one defender's account
+            return tr("kr.say.kontra_against", name=name(said.seat), level=level, defender=name(said.against))
         return tr("kr.say.kontra", name=name(said.seat), level=level, item=bonus_name(said.items[0]))
     return tr("krt.said", name=name(said.seat), word=tr(f"kr.say.{said.word}"))
 
