@@ -32,7 +32,9 @@ from game.games.koenigrufen.rules import (
     from_action,
     to_action,
 )
+from game.games.koenigrufen.rules_page import page
 from game.games.koenigrufen.words import said_words
+from game.i18n import tr
 from game.rules.errors import IllegalAction
 
 AUSTRIA = kp.load("austria")
@@ -311,3 +313,10 @@ def test_random_legal_play_with_the_three_rules_on_stays_zero_sum() -> None:
                     a for seat, a in enumerate(item.amounts) if seat != scored.declarer
                 )
     assert said_each > 0
+
+
+def test_the_rules_page_tells_the_three_rules_where_the_profile_has_them() -> None:
+    austria, cheltenham = page(AUSTRIA), page(kp.load("cheltenham"))
+    for key in ("krp.kontra.each", "krp.kontra.window", "krp.say.reserve", "krp.say.once_only"):
+        assert tr(key) in austria and tr(key) not in cheltenham
+    assert tr("krp.say.once") not in austria  # "doubling stays open" is no longer so

@@ -235,8 +235,8 @@ def announcements(rules: Profile) -> list[str]:
     lines = [tr("krp.say.heading"), tr("krp.say.round")]
     if say.closing:
         lines.append(tr("krp.say.closing", word=tr("kr.say.ich_liege")))
-    if say.once_per_player:
-        lines.append(tr("krp.say.once"))
+    if say.once_per_player:  # the doubling open to the end, or its window told below
+        lines.append(tr("krp.say.once_only" if say.kontra_window else "krp.say.once"))
     lines.append(tr("krp.say.bonuses"))
     for bonus in rules.bonuses:
         pays = tr("krp.say.pays", announced=bonus.announced, silent=bonus.silent)
@@ -261,6 +261,8 @@ def announcements(rules: Profile) -> list[str]:
         lines.append(tr("krp.say.failed_silent"))
     if say.valat_replaces_game and any("valat" in c.bonuses for c in played(rules)):
         lines.append(tr("krp.say.valat"))
+    if say.reserve_announced and any(c.bonuses for c in played(rules)):
+        lines.append(tr("krp.say.reserve"))
     if say.kontra_cap:
         lines += [tr("krp.kontra.heading"), tr("krp.kontra")]
         lines += [
@@ -273,6 +275,10 @@ def announcements(rules: Profile) -> list[str]:
                 if say.kontra_cap_negative
                 else tr("krp.kontra.no_negative")
             )
+        if say.kontra_each and any(_kontra_cap(rules, c) and c.kind == "negative" for c in played(rules)):
+            lines.append(tr("krp.kontra.each"))
+        if say.kontra_window:
+            lines.append(tr("krp.kontra.window"))
     return lines
 
 
