@@ -722,15 +722,23 @@ class LeanKoenigrufen:
         and a seat left only its announced birds to give up early gives the highest first. Some card always
         stays: forced, a card is played all the same."""
         seat, number = self.to_act, self.tricks_done + 1
-        early = [card for card, trick, holder in self.reserved if holder == seat and trick > number]
-        if not any(card in cards for card in early):
+        for card, trick, holder in self.reserved:  # the usual answer, without a list made: nothing held
+            if holder == seat and trick > number and card in cards:
+                break
+        else:
             return cards
+        early = [card for card, trick, holder in self.reserved if holder == seat and trick > number]
         kept = [card for card in cards if card not in early or not self._sure_win(card)] or cards
         if all(card in early for card in kept):
             birds = [card for card in kept if SUIT[card] == 0]
             if birds:
                 return [max(birds, key=POWER.__getitem__)]
         return kept
+
+    def _keep_live(self) -> None:
+        """The reservations still binding after a trick: the card in its holder's hand, its trick to come."""
+        number, suits = self.tricks_done + 1, self.suits
+        self.reserved = tuple(r for r in self.reserved if r[1] > number and r[0] in suits[r[2]][SUIT[r[0]]])
 
     def _sure_win(self, card: int) -> bool:
         """Whether `card`, played now, takes the trick for certain by what all have seen and the player's
@@ -1003,10 +1011,14 @@ class LeanKoenigrufen:
     def _open_windows(talk: Talk, seat: int) -> tuple[list[bool], list[bool]]:
         """Under `Announcing.kontra_window`: per item and per defender's account, whether `seat` has not
         spoken since it reached its level (announced, declared, or doubled), so that he may double it."""
-        items, accounts = [True] * len(talk.owner), [True] * SEATS
-        for who, word in talk.said:
-            if who == seat:  # his turn closes every window open at it
-                items, accounts = [False] * len(items), [False] * SEATS
+        items, accounts = [False] * len(talk.owner), [False] * SEATS
+        said = talk.said
+        if all(who != seat for who, _word in said):  # no turn of his yet: every window is open
+            return [True] * len(items), [True] * SEATS
+        for k in range(len(said) - 1, -1, -1):  # what reached its level since his last word
+            who, word = said[k]
+            if who == seat:
+                break
             if word >= KONTRA_EACH:
                 accounts[word - KONTRA_EACH] = True
             elif word >= KONTRA:
@@ -1195,6 +1207,8 @@ class LeanKoenigrufen:
         self.trick = []
         self.tricks_done += 1
         self.leader = winner
+        if self.reserved:  # those played or whose trick has come are free again: none left, `rollout`
+            self._keep_live()  # goes back to its inlined tricks
         if self.tricks_done == TRICKS_PER_DEAL or (not plan.plain and self._failed()):
             self.phase, self.to_act = SCORED, -1
         else:
