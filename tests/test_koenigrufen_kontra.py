@@ -13,7 +13,8 @@ from dataclasses import replace
 import pytest
 
 from game.games.koenigrufen import profile as kp
-from game.games.koenigrufen.core import KONTRA_EACH, ScoreItem
+from game.games.koenigrufen.cards import DECK, DECK_INDEX
+from game.games.koenigrufen.core import KONTRA_EACH, LeanKoenigrufen, ScoreItem, Talk
 from game.games.koenigrufen.rules import (
     Action,
     Announce,
@@ -320,3 +321,40 @@ def test_the_rules_page_tells_the_three_rules_where_the_profile_has_them() -> No
     for key in ("krp.kontra.each", "krp.kontra.window", "krp.say.reserve", "krp.say.once_only"):
         assert tr(key) in austria and tr(key) not in cheltenham
     assert tr("krp.say.once") not in austria  # "doubling stays open" is no longer so
+
+
+def _ultimo_trick(partner_hearts: tuple[str, ...]) -> LeanKoenigrufen:
+    """A Rufer of seat 1 calling KH, held by seat 0, who announced König ultimo; trick 1 so far QH, JH, 1H
+    (seats 1-3), seat 0 last to play."""
+    rest = [c for c in DECK if c not in ("QH", "JH", "1H", *partner_hearts)]  # the other hearts: not his
+    mine, rest = rest[: 12 - len(partner_hearts)], rest[12 - len(partner_hearts) :]
+    hands = [[*partner_hearts, *mine], rest[:11], rest[11:22], rest[22:33]]
+    halves = (tuple(rest[33:36]), tuple(rest[36:39]))
+    assert len(rest) == 39
+    ultimo = 1 + [bonus.id for bonus in AUSTRIA.bonuses].index("king_ultimo")
+    owner = tuple(1 if i == 0 else 0 if i == ultimo else -1 for i in range(1 + len(AUSTRIA.bonuses)))
+    talk = Talk(((1, 0), (2, 0), (3, 0), (0, 1 << (ultimo - 1))), owner, (0,) * len(owner), (False,) * 4, 0)
+    return LeanKoenigrufen.from_parts(
+        [[DECK_INDEX[c] for c in hand] for hand in hands],
+        (tuple(DECK_INDEX[c] for c in halves[0]), tuple(DECK_INDEX[c] for c in halves[1])),
+        1,
+        DECK_INDEX["KH"],
+        0,
+        tuple(DECK_INDEX[c] for c in halves[0]),
+        [],
+        1,
+        [DECK_INDEX[c] for c in ("QH", "JH", "1H")],
+        profile=AUSTRIA,
+        rank=AUSTRIA.rank("rufer"),
+        forehand=1,
+        talk=talk,
+    )
+
+
+def test_the_announced_king_may_not_take_a_trick_it_surely_wins_early() -> None:
+    """Last to a heart trick, the announced king would take it eleven tricks early: only CH may follow; with
+    the king his only heart, it is played all the same."""
+    core = _ultimo_trick(("KH", "CH"))
+    assert core.to_act == 0 and [DECK[c] for c in core.playable()] == ["CH"]
+    assert core.reservation_refusal(DECK_INDEX["KH"]) == "an announced card may not take an earlier trick"
+    assert [DECK[c] for c in _ultimo_trick(("KH",)).playable()] == ["KH"]

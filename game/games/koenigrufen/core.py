@@ -729,10 +729,8 @@ class LeanKoenigrufen:
             return cards
         early = [card for card, trick, holder in self.reserved if holder == seat and trick > number]
         kept = [card for card in cards if card not in early or not self._sure_win(card)] or cards
-        if all(card in early for card in kept):
-            birds = [card for card in kept if SUIT[card] == 0]
-            if birds:
-                return [max(birds, key=POWER.__getitem__)]
+        if all(card in early and SUIT[card] == 0 for card in kept):  # only announced birds left to play
+            return [max(kept, key=POWER.__getitem__)]
         return kept
 
     def _keep_live(self) -> None:
