@@ -213,13 +213,14 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
 
 
 def announced(view: KoenigrufenView) -> Talk:
-    """The announcement round as it ended, for the settlement: who announced each item, its Kontra level."""
+    """The announcement round as it ended, for the settlement: who announced each item, its Kontra level
+    (the game's per defender where each doubles for himself)."""
     names = ["game", *(bonus.id for bonus in view.profile.bonuses)]
     owner, level = [-1] * len(names), [0] * len(names)
     owner[0] = view.declarer
     for item, seat, steps in view.items:
         owner[names.index(item)], level[names.index(item)] = seat, steps
-    return Talk((), tuple(owner), tuple(level), (False,) * SEATS, 0)
+    return Talk((), tuple(owner), tuple(level), (False,) * SEATS, 0, view.accounts or (0,) * SEATS)
 
 
 def likelihood(view: KoenigrufenView) -> Callable[[LeanKoenigrufen], float] | None:
