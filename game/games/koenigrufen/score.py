@@ -13,6 +13,7 @@ from game.games.koenigrufen.words import contract_name, item_label
 from game.i18n import tr
 from game.sheets import WayOut
 from game.ui import text, theme
+from game.ui.chart import draw_chart
 from game.ui.felt import felt
 from game.ui.panel import draw_panel
 from game.ui.way_out import draw_note, way_out_buttons
@@ -57,6 +58,11 @@ class KoenigrufenScore(Scene):
             else:
                 self._draw_piles(surface, left, sheet.piles)
         right = pygame.Rect(w * 60 // 100, 104, w * 40 // 100 - 24, h - 104 - 96)
+        if sheet.chart is not None:  # a finished match: its running scores under the sheet
+            chart = pygame.Rect(right.x, right.bottom - right.height * 38 // 100, right.width, 0)
+            chart.height = right.bottom - chart.y
+            draw_chart(surface, chart, sheet.chart, paper=False)
+            right.height -= chart.height + 10
         self._draw_sheet(surface, right)
         self.form.draw(surface)
         draw_note(surface, self.way_out, self.form)
