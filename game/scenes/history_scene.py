@@ -167,6 +167,7 @@ class HistoryScene(Scene):
         self.form = Form()
         self.rows: list[MatchRow] = []
         self.back: Button | None = None
+        self.statistics: Button | None = None  # shown once a match is listed
         self.scroller = Scroller(inset=26, wheel=62, grab_idle=False)
         self._focus: int | None = 0  # the newest match is chosen at first, so Enter opens it
         self.entries: list[Entry] = []
@@ -217,6 +218,12 @@ class HistoryScene(Scene):
         )
         self.form.add(self.back)
         self.hint_y = self.back.rect.y - g(14)
+        self.statistics = None
+        if any(e.readable for e in self.entries):
+            rect = self.back.rect.move(0, -g(56))
+            self.statistics = Button(rect, tr("stats.open"), self.open_statistics)
+            self.form.widgets.insert(len(self.form.widgets) - 1, self.statistics)
+            self.hint_y = rect.y - g(14)
         restore_focus(self.form, focus)
         self.scroller.place(self.view, self.page.right, len(self.rows) * self.row_h, g)
         self._place_rows()
@@ -283,6 +290,9 @@ class HistoryScene(Scene):
         if self.opening is None:
             self.opening, self._said = entry, False
 
+    def open_statistics(self) -> None:
+        self.app.scenes.push(navigation.statistics(self.app))
+
     def _cannot_open(self, problem: Words) -> None:
         """Tells why a match could not be shown (its file is kept aside by then) and lists the rest."""
         self.app.notices.show(tr("history.notice.cannot_open", problem=problem.text()), 8.0)
@@ -332,8 +342,9 @@ class HistoryScene(Scene):
             self.scroller.draw(surface)
         else:
             self._draw_empty(surface)
-        if self.back is not None:
-            self.back.draw(surface)
+        for button in (self.statistics, self.back):
+            if button is not None:
+                button.draw(surface)
         if self.opening is not None:
             self._draw_opening(surface)
             self._said = True
