@@ -107,11 +107,11 @@ def build(app, scene: str, **options):
         from game.seating import CardTableSetup, SeatPlayer
 
         demo_history()
-        seats = (SeatPlayer("Clara", True), SeatPlayer("Dora", True), SeatPlayer("Anton", True))
+        people = (SeatPlayer("Clara", True), SeatPlayer("Dora", True), SeatPlayer("Anton", True))
         for seed in range(3):
             computer = SeatPlayer("Computer 4", False, ("normal", "hard")[seed % 2])
-            table = (*seats[seed:], *seats[:seed], computer)
-            record_match(CardTableSetup("koenigrufen", table, seed, 6, profile.load("austria")), seed)
+            order = (*people[seed:], *people[:seed], computer)
+            record_match(CardTableSetup("koenigrufen", order, seed, 6, profile.load("austria")), seed)
         return StatisticsScene(app, "koenigrufen"), 0.3
     from game.games.falkenstein.data import HEROES
     from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
