@@ -129,14 +129,7 @@ def test_unreadable_entries_are_left_out() -> None:
     assert set(gather([good, bad])) == {"twotenjack"}
 
 
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("ATOUT_DATA_DIR", str(tmp_path))
-    monkeypatch.setenv("ATOUT_CONFIG_DIR", str(tmp_path))
-    return tmp_path
-
-
-def test_matches_played_through_the_rules_are_counted_and_a_broken_file_kept_aside(data: Path) -> None:
+def test_matches_played_through_the_rules_are_counted_and_a_broken_file_kept_aside() -> None:
     seats = (SeatPlayer("Anna", True), *(SeatPlayer(f"Computer {i}", False, "hard") for i in (2, 3, 4)))
     setup = CardTableSetup("koenigrufen", seats, 7, deals=4, rules=profile.load("austria"))
     record_match(setup, 1)
