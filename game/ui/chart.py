@@ -1,6 +1,6 @@
 """The small chart on a finished match's sheet: each player's running score over the deals, one coloured
 line each from a start at zero, with the deals along the bottom, the scores up the side and a legend of
-names. Drawn on parchment (its own inset where the sheet around it is dark), inks from the theme."""
+names. Drawn on a sheet's parchment, with inks from the theme."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import pygame
 from game.i18n import tr
 from game.sheets import Chart
 from game.ui import text, theme
-from game.ui.panel import draw_panel
 
 # one ink per seat, legible on parchment; the markers tell the lines apart where inks are close
 INKS = (
@@ -25,20 +24,18 @@ INKS = (
 MARKS = ("circle", "square", "diamond", "triangle", "circle", "square")
 LABEL = theme.SIZE_SMALL - 5  # the axes' figures
 LEGEND = theme.SIZE_SMALL - 3
-MIN_LINES = 5  # a chart lower than five lines of its legend would say nothing legible: it is left out
+MIN_LINES = 6  # a chart lower than six lines of its legend would say nothing legible: it is left out
 
 
 def ink(seat: int) -> tuple[int, int, int]:
     return INKS[seat % len(INKS)]
 
 
-def draw_chart(surface: pygame.Surface, area: pygame.Rect, chart: Chart, paper: bool = True) -> None:
-    """The chart inside `area`; on a dark sheet (`paper` False) it sits on a parchment inset of its own."""
+def draw_chart(surface: pygame.Surface, area: pygame.Rect, chart: Chart) -> bool:
+    """The chart inside `area`, on a sheet's parchment; False, and nothing drawn, where `area` is too small
+    for it to be legible."""
     if area.height < MIN_LINES * text.line_height(LEGEND) or area.width < 160 or not chart.totals:
-        return
-    if not paper:
-        draw_panel(surface, area, "paper")
-        area = area.inflate(-24, -18)
+        return False
     legend_h = _legend(surface, area, chart)
     title = text.draw(surface, tr("stats.chart.title"), area.topleft, LEGEND, theme.SEPIA, bold=True)
     label_h = text.line_height(LABEL)
@@ -65,6 +62,7 @@ def draw_chart(surface: pygame.Surface, area: pygame.Rect, chart: Chart, paper: 
         pygame.draw.lines(surface, ink(seat), False, points, 2)
         for point in points[1:] if step >= 14 else points[-1:]:
             _mark(surface, MARKS[seat % len(MARKS)], point, 4, ink(seat))
+    return True
 
 
 Place = Callable[[int, int], tuple[int, int]]  # (deal, score) -> the point on screen

@@ -53,29 +53,57 @@ class KoenigrufenScore(Scene):
             colour = theme.CREAM if sheet.won is None else theme.SUCCESS if sheet.won else theme.FAILURE
             text.draw(surface, sheet.result, (w // 2, 66), theme.SIZE_BODY, colour, "midtop", italic=True)
             left = pygame.Rect(24, 104, w * 60 // 100 - 36, h - 104 - 96)
+            draw_panel(surface, left, "paper")
+            inner = left.inflate(-24, -20)
+            heights = [inner.height // 2] * 2  # each pile's part: a half, or what it needs over a chart
+            if sheet.chart is not None:  # a finished match: its running scores under the deal, room allowing
+                needs = [self._players_height()] if sheet.players else self._pile_heights(inner.width)
+                top = inner.y + sum(needs) + 12
+                if draw_chart(
+                    surface, pygame.Rect(inner.x, top, inner.width, inner.bottom - top), sheet.chart
+                ):
+                    inner.height, heights = sum(needs), needs
             if sheet.players:
-                self._draw_players(surface, left)
+                self._draw_players(surface, inner)
             else:
-                self._draw_piles(surface, left, sheet.piles)
+                self._draw_piles(surface, inner, sheet.piles, heights)
         right = pygame.Rect(w * 60 // 100, 104, w * 40 // 100 - 24, h - 104 - 96)
-        if sheet.chart is not None:  # a finished match: its running scores under the sheet
-            chart = pygame.Rect(right.x, right.bottom - right.height * 38 // 100, right.width, 0)
-            chart.height = right.bottom - chart.y
-            draw_chart(surface, chart, sheet.chart, paper=False)
-            right.height -= chart.height + 10
         self._draw_sheet(surface, right)
         self.form.draw(surface)
         draw_note(surface, self.way_out, self.form)
 
+    def _group_grid(self) -> tuple[int, int, int]:
+        """A pile's groups of three as laid out: a card's width, a group's width and a row's height."""
+        card_w = 34
+        return (
+            card_w,
+            card_w + 2 * 14 + 14,
+            self.app.cards.size_for(card_w)[1] + text.line_height(theme.SIZE_SMALL - 4) + 6,
+        )
+
+    def _pile_heights(self, width: int) -> list[int]:
+        """The height each pile needs to show all its groups."""
+        _, group_w, row_h = self._group_grid()
+        per_row = max(1, width // group_w)
+        head = text.line_height(theme.SIZE_SMALL) + 18
+        return [head + max(1, -(-len(pile) // per_row)) * row_h for pile in self.sheet.piles]
+
+    def _players_height(self) -> int:
+        """The height the players' table needs with each one's tricks shown."""
+        card_h = self.app.cards.size_for(30)[1]
+        head = text.line_height(theme.SIZE_SMALL) * 3 + 12
+        return head + len(self.sheet.players) * (text.line_height(theme.SIZE_BODY) + card_h + 8)
+
     def _draw_piles(
-        self, surface: pygame.Surface, area: pygame.Rect, piles: tuple[tuple[Group, ...], ...]
+        self,
+        surface: pygame.Surface,
+        inner: pygame.Rect,
+        piles: tuple[tuple[Group, ...], ...],
+        heights: list[int],
     ) -> None:
-        draw_panel(surface, area, "paper")
-        inner = area.inflate(-24, -20)
-        half = inner.height // 2
         labels = (tr("kr.pile.declarers"), tr("kr.pile.defenders"))
         for i, (pile, label) in enumerate(zip(piles, labels, strict=True)):
-            box = pygame.Rect(inner.x, inner.y + i * half, inner.width, half - 6)
+            box = pygame.Rect(inner.x, inner.y + sum(heights[:i]), inner.width, heights[i] - 6)
             total = sum(v for _, v in pile)
             text.draw(
                 surface,
@@ -91,11 +119,9 @@ class KoenigrufenScore(Scene):
                 )
             self._draw_groups(surface, box.inflate(0, -text.line_height(theme.SIZE_SMALL)).move(0, 12), pile)
 
-    def _draw_players(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+    def _draw_players(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         """Each player's tricks, card points and gain: the count where each plays for himself or tricks
         are the objective."""
-        draw_panel(surface, area, "paper")
-        inner = area.inflate(-24, -20)
         sheet = self.sheet
         text.draw(surface, tr("krt.players"), inner.topleft, theme.SIZE_SMALL, theme.INK, bold=True)
         text.draw(surface, sheet.objective, inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright")
@@ -148,11 +174,9 @@ class KoenigrufenScore(Scene):
         return y + 10
 
     def _draw_groups(self, surface: pygame.Surface, box: pygame.Rect, groups: tuple[Group, ...]) -> None:
-        card_w = 34
+        card_w, group_w, row_h = self._group_grid()
         card_h = self.app.cards.size_for(card_w)[1]
-        group_w = card_w + 2 * 14 + 14
         per_row = max(1, box.width // group_w)
-        row_h = card_h + text.line_height(theme.SIZE_SMALL - 4) + 6
         for i, (group, value) in enumerate(groups):
             x = box.x + (i % per_row) * group_w
             y = box.y + (i // per_row) * row_h
