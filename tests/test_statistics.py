@@ -14,6 +14,7 @@ from game.game_spec import Summary
 from game.games.koenigrufen import profile
 from game.history import Entry, record_match
 from game.seating import CardTableSetup, SeatPlayer
+from game.sheets import running
 from game.statistics import ContractLine, PlayerLine, Who, gather, tally
 
 
@@ -145,3 +146,21 @@ def test_matches_played_through_the_rules_are_counted_and_a_broken_file_kept_asi
     for total in totals:
         bidders = [line for line in stats.contracts if line.contract == total.contract and line.who]
         assert sum(line.bids for line in bidders) == total.bids
+
+
+@pytest.mark.parametrize(
+    ("points", "totals"),
+    [
+        ([(3, -3), (-1, 1), (2, -2)], ((3, -3), (2, -2), (4, -4))),
+        ([(0, 5, -5)], ((0, 5, -5),)),
+    ],
+)
+def test_the_chart_of_a_match_holds_the_running_totals(
+    points: list[tuple[int, ...]], totals: tuple[tuple[int, ...], ...]
+) -> None:
+    chart = running(("A", "B", "C")[: len(points[0])], points)
+    assert chart is not None and chart.totals == totals
+
+
+def test_no_chart_before_anything_was_scored() -> None:
+    assert running(("A", "B"), []) is None

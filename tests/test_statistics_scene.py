@@ -140,3 +140,18 @@ def test_a_finished_sheet_from_the_history_charts_the_running_scores(
     assert len(chart.totals) == len(view.score_sheet if game == "koenigrufen" else view.round_scores)
     words = drawn(app, monkeypatch)
     assert "Score over the match" in words and set(chart.names) <= set(words)
+
+
+def test_the_chart_is_drawn_in_each_players_ink_or_left_out_where_too_small() -> None:
+    from game.sheets import Chart
+    from game.ui.chart import draw_chart, ink
+
+    App((1280, 720), SETTINGS)  # type sizes and fonts as the app sets them
+    chart = Chart(("Anna", "Ben"), ((5, -5), (-2, 2), (7, -7)))
+    surface = pygame.Surface((600, 300))
+    surface.fill((255, 255, 255))
+    assert not draw_chart(surface, pygame.Rect(0, 0, 600, 40), chart)
+    assert pygame.transform.average_color(surface)[:3] == (255, 255, 255)  # nothing drawn
+    assert draw_chart(surface, pygame.Rect(0, 0, 600, 300), chart)
+    colours = {tuple(surface.get_at((x, y)))[:3] for x in range(0, 600, 2) for y in range(0, 300, 2)}
+    assert {ink(0), ink(1)} <= colours

@@ -31,10 +31,15 @@ def ink(seat: int) -> tuple[int, int, int]:
     return INKS[seat % len(INKS)]
 
 
+def min_height() -> int:
+    """The least height at which a chart is legible (type sizes follow the window)."""
+    return MIN_LINES * text.line_height(LEGEND)
+
+
 def draw_chart(surface: pygame.Surface, area: pygame.Rect, chart: Chart) -> bool:
     """The chart inside `area`, on a sheet's parchment; False, and nothing drawn, where `area` is too small
     for it to be legible."""
-    if area.height < MIN_LINES * text.line_height(LEGEND) or area.width < 160 or not chart.totals:
+    if area.height < min_height() or area.width < 160 or not chart.totals:
         return False
     legend_h = _legend(surface, area, chart)
     title = text.draw(surface, tr("stats.chart.title"), area.topleft, LEGEND, theme.SEPIA, bold=True)

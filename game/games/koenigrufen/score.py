@@ -13,7 +13,7 @@ from game.games.koenigrufen.words import contract_name, item_label
 from game.i18n import tr
 from game.sheets import WayOut
 from game.ui import text, theme
-from game.ui.chart import draw_chart
+from game.ui.chart import draw_chart, min_height
 from game.ui.felt import felt
 from game.ui.panel import draw_panel
 from game.ui.way_out import draw_note, way_out_buttons
@@ -57,7 +57,9 @@ class KoenigrufenScore(Scene):
             inner = left.inflate(-24, -20)
             heights = [inner.height // 2] * 2  # each pile's part: a half, or what it needs over a chart
             if sheet.chart is not None:  # a finished match: its running scores under the deal, room allowing
-                needs = [self._players_height()] if sheet.players else self._pile_heights(inner.width)
+                needs = (
+                    [self._players_height(inner.height)] if sheet.players else self._pile_heights(inner.width)
+                )
                 top = inner.y + sum(needs) + 12
                 if draw_chart(
                     surface, pygame.Rect(inner.x, top, inner.width, inner.bottom - top), sheet.chart
@@ -88,11 +90,14 @@ class KoenigrufenScore(Scene):
         head = text.line_height(theme.SIZE_SMALL) + 18
         return [head + max(1, -(-len(pile) // per_row)) * row_h for pile in self.sheet.piles]
 
-    def _players_height(self) -> int:
-        """The height the players' table needs with each one's tricks shown."""
+    def _players_height(self, room: int) -> int:
+        """The height the players' table needs: with each one's tricks shown where a chart still fits under
+        it in `room`, else its lines alone."""
         card_h = self.app.cards.size_for(30)[1]
         head = text.line_height(theme.SIZE_SMALL) * 3 + 12
-        return head + len(self.sheet.players) * (text.line_height(theme.SIZE_BODY) + card_h + 8)
+        lines = head + len(self.sheet.players) * (text.line_height(theme.SIZE_BODY) + 8)
+        shown = lines + len(self.sheet.players) * card_h
+        return shown if room - shown - 12 >= min_height() else lines
 
     def _draw_piles(
         self,
