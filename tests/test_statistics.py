@@ -164,3 +164,15 @@ def test_the_chart_of_a_match_holds_the_running_totals(
 
 def test_no_chart_before_anything_was_scored() -> None:
     assert running(("A", "B"), []) is None
+
+
+@pytest.mark.parametrize("over", [False, True])
+def test_a_two_ten_jack_sheet_is_charted_once_the_match_is_over(over: bool) -> None:
+    from game.games.twotenjack.rules import RoundScored
+    from game.games.twotenjack.sheet import round_sheet
+
+    scored = RoundScored(2, (4, -4), ((), ()), (), (9, -9))
+    sheet = round_sheet(("A", "B"), scored, 2, over, (), [(5, -5), (4, -4)])
+    assert (sheet.chart is not None) == over
+    if sheet.chart is not None:
+        assert sheet.chart.totals == ((5, -5), (9, -9))
