@@ -109,11 +109,9 @@ class StatisticsScene(Scene):
         self.game = game or next((g for g in GAMES if g in self.stats), next(iter(GAMES)))
         self.g = Grid(app.size)
         self.form = Form()
-        self.tabs: dict[str, Button] = {}
         self.back: Button | None = None
         self.lines: list[Line] = []
         self.scroller = Scroller(inset=26, wheel=62, grab_idle=False)
-        self._focus: int | None = None
 
     # layout ---------------------------------------------------------------------------------------
     def heights(self) -> dict[str, int]:
@@ -123,7 +121,7 @@ class StatisticsScene(Scene):
     def relayout(self) -> None:
         w, h = self.app.size
         g = self.g = Grid((w, h))
-        focus = self.form.focus_index if self.form.widgets else self._focus
+        focus = self.form.focus_index
         margin = g(36)
         self.left = pygame.Rect(margin, margin, g(290), h - 2 * margin)
         self.page = pygame.Rect(
@@ -136,16 +134,13 @@ class StatisticsScene(Scene):
         self.view = pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
         self._fade = fade((self.view.width, g(22)))
         self.form = Form()
-        self.tabs = {}
         y = self.left.y + g(96)
         for game in GAMES:
             count = self.stats[game].matches if game in self.stats else 0
             label = f"{tr(f'menu.game.{game}.name')} · {count}"
             rect = pygame.Rect(self.left.x, y, self.left.width, g(46))
-            tab = Button(rect, text.fit(label, SIZE, rect.width - g(20)), self._chooser(game), size=SIZE)
-            tab.primary = game == self.game
-            self.tabs[game] = tab
-            self.form.add(tab)
+            shown = text.fit(label, SIZE, rect.width - g(20))
+            self.form.add(Button(rect, shown, self._chooser(game), primary=game == self.game, size=SIZE))
             y += g(54)
         self.back = Button(
             pygame.Rect(self.left.x, self.left.bottom - g(46), self.left.width, g(46)),
@@ -179,14 +174,17 @@ class StatisticsScene(Scene):
             self.app.scenes.pop()
 
     def _key(self, key: int) -> bool:
-        """Left and Right choose the game; the page keys scroll the page."""
+        """Left and Right choose the game; Up, Down and the page keys scroll (Tab moves the focus)."""
         games = list(GAMES)
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             index = games.index(self.game) + (1 if key == pygame.K_RIGHT else -1)
             self.choose(games[index % len(games)])
             return True
         page = self.view.height - self.g(40)
+        row = self.heights()["row"]
         moves = {
+            pygame.K_UP: -row,
+            pygame.K_DOWN: row,
             pygame.K_PAGEUP: -page,
             pygame.K_PAGEDOWN: page,
             pygame.K_HOME: -self.scroller.content_h,
