@@ -49,6 +49,7 @@ class KoenigrufenScore(Scene):
         w, h = self.app.size
         sheet = self.sheet
         text.draw(surface, sheet.title, (w // 2, 14), theme.SIZE_H1, theme.BRASS_LIGHT, "midtop", shadow=True)
+        charted = False
         if sheet.result:
             colour = theme.CREAM if sheet.won is None else theme.SUCCESS if sheet.won else theme.FAILURE
             text.draw(surface, sheet.result, (w // 2, 66), theme.SIZE_BODY, colour, "midtop", italic=True)
@@ -61,16 +62,20 @@ class KoenigrufenScore(Scene):
                     [self._players_height(inner.height)] if sheet.players else self._pile_heights(inner.width)
                 )
                 top = inner.y + sum(needs) + 12
-                if draw_chart(
+                charted = draw_chart(
                     surface, pygame.Rect(inner.x, top, inner.width, inner.bottom - top), sheet.chart
-                ):
+                )
+                if charted:
                     inner.height, heights = sum(needs), needs
             if sheet.players:
                 self._draw_players(surface, inner)
             else:
                 self._draw_piles(surface, inner, sheet.piles, heights)
         right = pygame.Rect(w * 60 // 100, 104, w * 40 // 100 - 24, h - 104 - 96)
-        self._draw_sheet(surface, right)
+        free = self._draw_sheet(surface, right)
+        if sheet.chart is not None and not charted and free.height - 14 >= min_height():
+            draw_panel(surface, free, "paper")  # no room under the deal: on a parchment inset in the sheet's
+            draw_chart(surface, free.inflate(-20, -14), sheet.chart)
         self.form.draw(surface)
         draw_note(surface, self.way_out, self.form)
 
@@ -198,7 +203,8 @@ class KoenigrufenScore(Scene):
                 "midtop",
             )
 
-    def _draw_sheet(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+    def _draw_sheet(self, surface: pygame.Surface, area: pygame.Rect) -> pygame.Rect:
+        """The match's sheet; returns the room left between its totals and its foot line."""
         draw_panel(surface, area, "glass")
         sheet = self.sheet
         inner = area.inflate(-24, -20)
@@ -256,6 +262,8 @@ class KoenigrufenScore(Scene):
                 "midtop",
                 bold=True,
             )
+        y += text.line_height(theme.SIZE_BODY) + 8
+        free = pygame.Rect(inner.x, y, inner.width, inner.bottom - text.line_height(theme.SIZE_BODY) - 8 - y)
         if sheet.over:
             winners = ", ".join(sheet.names[s] for s in range(4) if sheet.totals[s] == best)
             text.draw(
@@ -277,3 +285,4 @@ class KoenigrufenScore(Scene):
                 "bottomleft",
                 italic=True,
             )
+        return free
