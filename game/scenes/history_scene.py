@@ -211,19 +211,14 @@ class HistoryScene(Scene):
             row.clip = self.view
             self.rows.append(row)
             self.form.add(row)
-        self.back = Button(
-            pygame.Rect(self.left.x, self.left.bottom - g(46), self.left.width, g(46)),
-            tr("history.back"),
-            self.app.scenes.pop,
-        )
-        self.form.add(self.back)
-        self.hint_y = self.back.rect.y - g(14)
+        back = pygame.Rect(self.left.x, self.left.bottom - g(46), self.left.width, g(46))
         self.statistics = None
-        if any(e.readable for e in self.entries):
-            rect = self.back.rect.move(0, -g(56))
-            self.statistics = Button(rect, tr("stats.open"), self.open_statistics)
-            self.form.widgets.insert(len(self.form.widgets) - 1, self.statistics)
-            self.hint_y = rect.y - g(14)
+        if any(e.readable for e in self.entries):  # the statistics, just above the way back
+            self.statistics = Button(back.move(0, -g(56)), tr("stats.open"), self.open_statistics)
+            self.form.add(self.statistics)
+        self.back = Button(back, tr("history.back"), self.app.scenes.pop)
+        self.form.add(self.back)
+        self.hint_y = (self.statistics or self.back).rect.y - g(14)
         restore_focus(self.form, focus)
         self.scroller.place(self.view, self.page.right, len(self.rows) * self.row_h, g)
         self._place_rows()
