@@ -21,6 +21,12 @@ class Summary:
     tries: tuple[int, ...] = ()  # Falkenstein: challenges met by each character
     success: bool | None = None  # a Falkenstein scenario's outcome; None without one
     scenario: Any = None  # a Falkenstein scenario's title, in every language (a `Text`)
+    # for the statistics: who played each seat (a person's name; "" where `names` already say it) and, for
+    # a computer, its level ("" for a person); the contracts declared, as (seat, contract, made or not; None
+    # where no side is judged, as in Trischaken)
+    people: tuple[str, ...] = ()
+    levels: tuple[str, ...] = ()
+    contracts: tuple[tuple[int, str, bool | None], ...] = ()
 
 
 @dataclass(frozen=True)

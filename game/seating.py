@@ -86,4 +86,5 @@ def summary(setup: CardTableSetup, totals: tuple[int, ...], played: int, over: b
     """What the History lists of a card-table match: the totals, and its leaders once anything was scored."""
     best = max(totals)
     winners = tuple(seat for seat, total in enumerate(totals) if total == best) if played else ()
-    return Summary(tuple(seat.name for seat in setup.seats), totals, played, over, winners)
+    levels = tuple("" if seat.human else seat.level for seat in setup.seats)
+    return Summary(tuple(seat.name for seat in setup.seats), totals, played, over, winners, levels=levels)

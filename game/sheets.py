@@ -7,10 +7,29 @@ A game with a sheet of its own shape (Königrufen's counted piles) defines it in
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from game.i18n import tr
+
+
+@dataclass(frozen=True)
+class Chart:
+    """Each player's running score over a match, for the small chart on a finished sheet."""
+
+    names: tuple[str, ...]
+    totals: tuple[tuple[int, ...], ...]  # after each deal (round, challenge), seat by seat
+
+
+def running(names: Sequence[str], points: Sequence[Sequence[int]]) -> Chart | None:
+    """The chart of a match from each deal's points, seat by seat; None before anything was scored."""
+    if not points:
+        return None
+    totals = accumulate(
+        (tuple(deal) for deal in points), lambda a, b: tuple(x + y for x, y in zip(a, b, strict=True))
+    )
+    return Chart(tuple(names), tuple(totals))
 
 
 @dataclass(frozen=True)
@@ -22,6 +41,7 @@ class ScoreSheet:
     story: str = ""
     log: tuple[str, ...] = field(default_factory=tuple)
     success: bool | None = None  # colours the subtitle: True good ending, False bad, None neutral
+    chart: Chart | None = None  # the running scores, on a finished match's sheet
 
 
 @dataclass(frozen=True)

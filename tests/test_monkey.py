@@ -23,3 +23,11 @@ def test_the_monkey_bids_in_a_koenigrufen_auction() -> None:
     report = monkey.run(600, seed=5, first_goal="auction")
     assert report["exceptions"] == 0
     assert "auction" in report["scenes_visited"], report
+
+
+def test_the_monkey_reaches_the_statistics() -> None:
+    """Heading first for the History's statistics page: reached through the menu and the History, clicked
+    and keyed about, nothing raised."""
+    report = monkey.run(300, seed=7, first_goal="statistics")
+    assert report["exceptions"] == 0
+    assert "statistics" in report["scenes_visited"], report

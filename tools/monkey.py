@@ -8,11 +8,11 @@ app is rebuilt so the run goes on). The app runs in game time (`step(1/60)` afte
 sleeping) with its config and data in a fresh temporary directory, never the user's own.
 
 Half of the time the monkey pursues a goal (a scene to reach: a table in some seating, a score sheet, a
-hot-seat hand-over, the settings, the history and a finished match's sheet from it…) with the input a
-person would give; the other half it is random, with half of its clicks aimed at the widgets and cards on
-screen so that it gets somewhere. The run's data directory starts with a few finished matches (played
-through the rules) and one corrupt file in the history, so the History has something to list and to
-keep aside.
+hot-seat hand-over, the settings, the history and a finished match's sheet from it, its statistics…) with
+the input a person would give; the other half it is random, with half of its clicks aimed at the widgets
+and cards on screen so that it gets somewhere. The run's data directory starts with a few finished
+matches (played through the rules) and one corrupt file in the history, so the History has something to
+list, to count and to keep aside.
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ GOALS = (
     "score",
     "pause",
     "history",
+    "statistics",
     "auction",
     "houserules",
 )
@@ -68,6 +69,7 @@ DWELL = {table: (300, 900) for table in (*TABLES, "auction")} | {
     "rules": (60, 200),
     "characters": (150, 500),
     "history": (200, 500),
+    "statistics": (100, 300),
 }
 STEER = 0.55  # share of events spent pursuing the goal
 HINT_KEY = pygame.K_h  # a trick table's hint; harmless where there is none
@@ -353,11 +355,12 @@ class Monkey:
     def steer_menu(self) -> None:
         menu = self.top
         goal = self.goal
-        if goal in ("settings", "characters", "rules", "history"):
+        if goal in ("settings", "characters", "rules", "history", "statistics"):
             button = {
                 "settings": menu.settings_button,
                 "rules": menu.rules_button,
                 "history": self._menu_button(menu.open_history),
+                "statistics": self._menu_button(menu.open_history),
                 "characters": self._menu_button(menu.starts["falkenstein"].open_characters),
             }[goal]
             if button is None:  # the characters button is on the Falkenstein page
@@ -415,6 +418,9 @@ class Monkey:
     def steer_history(self) -> None:
         """Opens finished matches' sheets: a click on a row, or the keys that choose and open one."""
         history = self.top
+        if self.goal == "statistics" and history.statistics is not None:
+            self.click(_inside(history.statistics, self.rng))
+            return
         if self.goal != "history":
             self.key(pygame.K_ESCAPE)
             return

@@ -45,6 +45,7 @@ SCENES = (
     "twotenjack-score",
     "twotenjack-hint",
     "history",
+    "statistics",
 )
 
 
@@ -99,6 +100,19 @@ def build(app, scene: str, **options):
 
         demo_history()
         return HistoryScene(app), 0.3
+    if scene == "statistics":  # the History's matches counted; Königrufen's, some under a profile with bids
+        from game.games.koenigrufen import profile
+        from game.history import demo_history, record_match
+        from game.scenes.statistics_scene import StatisticsScene
+        from game.seating import CardTableSetup, SeatPlayer
+
+        demo_history()
+        people = (SeatPlayer("Clara", True), SeatPlayer("Dora", True), SeatPlayer("Anton", True))
+        for seed in range(3):
+            computer = SeatPlayer("Computer 4", False, ("normal", "hard")[seed % 2])
+            order = (*people[seed:], *people[:seed], computer)
+            record_match(CardTableSetup("koenigrufen", order, seed, 6, profile.load("austria")), seed)
+        return StatisticsScene(app, "koenigrufen"), 0.3
     from game.games.falkenstein.data import HEROES
     from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
     from game.games.falkenstein.table import FalkensteinTable

@@ -167,6 +167,7 @@ class HistoryScene(Scene):
         self.form = Form()
         self.rows: list[MatchRow] = []
         self.back: Button | None = None
+        self.statistics: Button | None = None  # shown once a match is listed
         self.scroller = Scroller(inset=26, wheel=62, grab_idle=False)
         self._focus: int | None = 0  # the newest match is chosen at first, so Enter opens it
         self.entries: list[Entry] = []
@@ -210,13 +211,14 @@ class HistoryScene(Scene):
             row.clip = self.view
             self.rows.append(row)
             self.form.add(row)
-        self.back = Button(
-            pygame.Rect(self.left.x, self.left.bottom - g(46), self.left.width, g(46)),
-            tr("history.back"),
-            self.app.scenes.pop,
-        )
+        back = pygame.Rect(self.left.x, self.left.bottom - g(46), self.left.width, g(46))
+        self.statistics = None
+        if any(e.readable for e in self.entries):  # the statistics, just above the way back
+            self.statistics = Button(back.move(0, -g(56)), tr("stats.open"), self.open_statistics)
+            self.form.add(self.statistics)
+        self.back = Button(back, tr("history.back"), self.app.scenes.pop)
         self.form.add(self.back)
-        self.hint_y = self.back.rect.y - g(14)
+        self.hint_y = (self.statistics or self.back).rect.y - g(14)
         restore_focus(self.form, focus)
         self.scroller.place(self.view, self.page.right, len(self.rows) * self.row_h, g)
         self._place_rows()
@@ -283,6 +285,9 @@ class HistoryScene(Scene):
         if self.opening is None:
             self.opening, self._said = entry, False
 
+    def open_statistics(self) -> None:
+        self.app.scenes.push(navigation.statistics(self.app))
+
     def _cannot_open(self, problem: Words) -> None:
         """Tells why a match could not be shown (its file is kept aside by then) and lists the rest."""
         self.app.notices.show(tr("history.notice.cannot_open", problem=problem.text()), 8.0)
@@ -332,8 +337,9 @@ class HistoryScene(Scene):
             self.scroller.draw(surface)
         else:
             self._draw_empty(surface)
-        if self.back is not None:
-            self.back.draw(surface)
+        for button in (self.statistics, self.back):
+            if button is not None:
+                button.draw(surface)
         if self.opening is not None:
             self._draw_opening(surface)
             self._said = True

@@ -58,6 +58,12 @@ def history(app: App) -> Scene:
     return HistoryScene(app)
 
 
+def statistics(app: App) -> Scene:
+    from game.scenes.statistics_scene import StatisticsScene
+
+    return StatisticsScene(app)
+
+
 def settings(app: App) -> Scene:
     from game.scenes.settings_scene import SettingsScene
 

@@ -10,6 +10,7 @@ from game.engine.scene import Scene
 from game.i18n import tr
 from game.sheets import ScoreSheet, WayOut
 from game.ui import text, theme
+from game.ui.chart import draw_chart
 from game.ui.felt import felt
 from game.ui.log_panel import LogPanel
 from game.ui.panel import draw_panel
@@ -91,4 +92,7 @@ class ScoreScene(Scene):
             y += row_h
         if s.story:
             story = pygame.Rect(area.x, y + 16, area.width, area.bottom - y - 16)
-            text.draw_paragraphs(surface, s.story, story, theme.SIZE_BODY, theme.INK, italic=True)
+            y += 16 + text.draw_paragraphs(surface, s.story, story, theme.SIZE_BODY, theme.INK, italic=True)
+        if s.chart is not None:  # the running scores at the foot, in the room left (too little: left out)
+            height = min(area.bottom - y - 14, area.height // 2)
+            draw_chart(surface, pygame.Rect(area.x, area.bottom - height, area.width, height), s.chart)

@@ -10,7 +10,7 @@ from game.games.falkenstein.session import FalkensteinGame
 from game.games.falkenstein.setup import FalkensteinSetup
 from game.games.falkenstein.words import log_lines
 from game.i18n import language, tr
-from game.sheets import ScoreSheet
+from game.sheets import ScoreSheet, running
 
 
 def session_sheet(setup: FalkensteinSetup, game: FalkensteinGame, log: tuple[str, ...]) -> ScoreSheet:
@@ -29,7 +29,9 @@ def session_sheet(setup: FalkensteinSetup, game: FalkensteinGame, log: tuple[str
         title = scenario.title.get(language())
     subtitle = tr("score.fal_summary", ok=sum(game.successes), n=len(game.history), fw=sum(game.fireworks))
     headers = (tr("score.character"), tr("score.challenges"), tr("score.successes"), tr("score.fireworks"))
-    return ScoreSheet(title, subtitle, headers, rows, story, log, success)
+    won = [tuple(int(r.seat == seat and not r.host_wins) for seat in range(len(rows))) for r in game.history]
+    names = tuple(row[0] for row in rows)
+    return ScoreSheet(title, subtitle, headers, rows, story, log, success, running(names, won))
 
 
 def final_sheet(setup: FalkensteinSetup, state: Any, events: Sequence[Any]) -> ScoreSheet:

@@ -36,6 +36,7 @@ def summary(setup: FalkensteinSetup, state: FalkensteinGame) -> Summary:
         tries=tuple(tries),
         success=sum(state.successes) >= scenario.pass_mark if scenario and state.is_over else None,
         scenario=scenario.title if scenario else None,
+        people=tuple(seat.player for seat in setup.seats),
     )
 
 

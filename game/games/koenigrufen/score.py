@@ -13,6 +13,7 @@ from game.games.koenigrufen.words import contract_name, item_label
 from game.i18n import tr
 from game.sheets import WayOut
 from game.ui import text, theme
+from game.ui.chart import draw_chart, min_height
 from game.ui.felt import felt
 from game.ui.panel import draw_panel
 from game.ui.way_out import draw_note, way_out_buttons
@@ -48,28 +49,71 @@ class KoenigrufenScore(Scene):
         w, h = self.app.size
         sheet = self.sheet
         text.draw(surface, sheet.title, (w // 2, 14), theme.SIZE_H1, theme.BRASS_LIGHT, "midtop", shadow=True)
+        charted = False
         if sheet.result:
             colour = theme.CREAM if sheet.won is None else theme.SUCCESS if sheet.won else theme.FAILURE
             text.draw(surface, sheet.result, (w // 2, 66), theme.SIZE_BODY, colour, "midtop", italic=True)
             left = pygame.Rect(24, 104, w * 60 // 100 - 36, h - 104 - 96)
+            draw_panel(surface, left, "paper")
+            inner = left.inflate(-24, -20)
+            heights = [inner.height // 2] * 2  # each pile's part: a half, or what it needs over a chart
+            if sheet.chart is not None:  # a finished match: its running scores under the deal, room allowing
+                needs = (
+                    [self._players_height(inner.height)] if sheet.players else self._pile_heights(inner.width)
+                )
+                top = inner.y + sum(needs) + 12
+                charted = draw_chart(
+                    surface, pygame.Rect(inner.x, top, inner.width, inner.bottom - top), sheet.chart
+                )
+                if charted:
+                    inner.height, heights = sum(needs), needs
             if sheet.players:
-                self._draw_players(surface, left)
+                self._draw_players(surface, inner)
             else:
-                self._draw_piles(surface, left, sheet.piles)
+                self._draw_piles(surface, inner, sheet.piles, heights)
         right = pygame.Rect(w * 60 // 100, 104, w * 40 // 100 - 24, h - 104 - 96)
-        self._draw_sheet(surface, right)
+        free = self._draw_sheet(surface, right)
+        if sheet.chart is not None and not charted and free.height - 14 >= min_height():
+            draw_panel(surface, free, "paper")  # no room under the deal: on a parchment inset in the sheet's
+            draw_chart(surface, free.inflate(-20, -14), sheet.chart)
         self.form.draw(surface)
         draw_note(surface, self.way_out, self.form)
 
+    def _group_grid(self) -> tuple[int, int, int]:
+        """A pile's groups of three as laid out: a card's width, a group's width and a row's height."""
+        card_w = 34
+        return (
+            card_w,
+            card_w + 2 * 14 + 14,
+            self.app.cards.size_for(card_w)[1] + text.line_height(theme.SIZE_SMALL - 4) + 6,
+        )
+
+    def _pile_heights(self, width: int) -> list[int]:
+        """The height each pile needs to show all its groups."""
+        _, group_w, row_h = self._group_grid()
+        per_row = max(1, width // group_w)
+        head = text.line_height(theme.SIZE_SMALL) + 18
+        return [head + max(1, -(-len(pile) // per_row)) * row_h for pile in self.sheet.piles]
+
+    def _players_height(self, room: int) -> int:
+        """The height the players' table needs: with each one's tricks shown where a chart still fits under
+        it in `room`, else its lines alone."""
+        card_h = self.app.cards.size_for(30)[1]
+        head = text.line_height(theme.SIZE_SMALL) * 3 + 12
+        lines = head + len(self.sheet.players) * (text.line_height(theme.SIZE_BODY) + 8)
+        shown = lines + len(self.sheet.players) * card_h
+        return shown if room - shown - 12 >= min_height() else lines
+
     def _draw_piles(
-        self, surface: pygame.Surface, area: pygame.Rect, piles: tuple[tuple[Group, ...], ...]
+        self,
+        surface: pygame.Surface,
+        inner: pygame.Rect,
+        piles: tuple[tuple[Group, ...], ...],
+        heights: list[int],
     ) -> None:
-        draw_panel(surface, area, "paper")
-        inner = area.inflate(-24, -20)
-        half = inner.height // 2
         labels = (tr("kr.pile.declarers"), tr("kr.pile.defenders"))
         for i, (pile, label) in enumerate(zip(piles, labels, strict=True)):
-            box = pygame.Rect(inner.x, inner.y + i * half, inner.width, half - 6)
+            box = pygame.Rect(inner.x, inner.y + sum(heights[:i]), inner.width, heights[i] - 6)
             total = sum(v for _, v in pile)
             text.draw(
                 surface,
@@ -85,11 +129,9 @@ class KoenigrufenScore(Scene):
                 )
             self._draw_groups(surface, box.inflate(0, -text.line_height(theme.SIZE_SMALL)).move(0, 12), pile)
 
-    def _draw_players(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+    def _draw_players(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         """Each player's tricks, card points and gain: the count where each plays for himself or tricks
         are the objective."""
-        draw_panel(surface, area, "paper")
-        inner = area.inflate(-24, -20)
         sheet = self.sheet
         text.draw(surface, tr("krt.players"), inner.topleft, theme.SIZE_SMALL, theme.INK, bold=True)
         text.draw(surface, sheet.objective, inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright")
@@ -142,11 +184,9 @@ class KoenigrufenScore(Scene):
         return y + 10
 
     def _draw_groups(self, surface: pygame.Surface, box: pygame.Rect, groups: tuple[Group, ...]) -> None:
-        card_w = 34
+        card_w, group_w, row_h = self._group_grid()
         card_h = self.app.cards.size_for(card_w)[1]
-        group_w = card_w + 2 * 14 + 14
         per_row = max(1, box.width // group_w)
-        row_h = card_h + text.line_height(theme.SIZE_SMALL - 4) + 6
         for i, (group, value) in enumerate(groups):
             x = box.x + (i % per_row) * group_w
             y = box.y + (i // per_row) * row_h
@@ -163,7 +203,8 @@ class KoenigrufenScore(Scene):
                 "midtop",
             )
 
-    def _draw_sheet(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+    def _draw_sheet(self, surface: pygame.Surface, area: pygame.Rect) -> pygame.Rect:
+        """The match's sheet; returns the room left between its totals and its foot line."""
         draw_panel(surface, area, "glass")
         sheet = self.sheet
         inner = area.inflate(-24, -20)
@@ -221,6 +262,8 @@ class KoenigrufenScore(Scene):
                 "midtop",
                 bold=True,
             )
+        y += text.line_height(theme.SIZE_BODY) + 8
+        free = pygame.Rect(inner.x, y, inner.width, inner.bottom - text.line_height(theme.SIZE_BODY) - 8 - y)
         if sheet.over:
             winners = ", ".join(sheet.names[s] for s in range(4) if sheet.totals[s] == best)
             text.draw(
@@ -242,3 +285,4 @@ class KoenigrufenScore(Scene):
                 "bottomleft",
                 italic=True,
             )
+        return free

@@ -6,7 +6,7 @@ under its contract's name, with its totals."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game import seating
@@ -16,6 +16,7 @@ from game.games.koenigrufen.rules import DealScored, ScoreLine
 from game.games.koenigrufen.words import contract_name, log_lines
 from game.i18n import tr
 from game.seating import CardTableSetup
+from game.sheets import Chart
 
 Group = tuple[tuple[str, ...], int]  # three cards (or the remainder) and what they count
 
@@ -45,6 +46,7 @@ class DealSheet:
     objective: str = ""  # what the declaring side needed, in words
     contracts: bool = False  # the lines are named by their contract (a profile with an auction)
     items: tuple[ScoreItem, ...] = ()  # the deal's settlement line by line, where the engine reports it
+    chart: Chart | None = None  # the running scores, on a finished match's sheet
 
 
 def groups_of_three(cards: tuple[str, ...]) -> tuple[Group, ...]:
@@ -61,11 +63,22 @@ def deal_sheet(
 ) -> DealSheet:
     """The sheet after the deal `scored` (None: a match ended before its first deal was scored)."""
     lines = tuple(view.score_sheet)
+    chart = chart_of(names, lines) if over else None
     title = tr("kr.final") if over else tr("kr.deal_title", n=lines[-1].deal_no if lines else 1)
     named = view.profile.bidding is not None
     if scored is None:
         return DealSheet(
-            title, tuple(names), "", None, (), lines, tuple(view.totals), over, log, contracts=named
+            title,
+            tuple(names),
+            "",
+            None,
+            (),
+            lines,
+            tuple(view.totals),
+            over,
+            log,
+            contracts=named,
+            chart=chart,
         )
     contract = view.profile.contract(scored.contract)
     who = names[scored.declarer]
@@ -108,7 +121,13 @@ def deal_sheet(
         objective,
         named,
         scored.items,
+        chart,
     )
+
+
+def chart_of(names: Sequence[str], lines: Sequence[ScoreLine]) -> Chart | None:
+    """The running totals deal by deal (None before the first deal is scored)."""
+    return Chart(tuple(names), tuple(line.totals for line in lines)) if lines else None
 
 
 def seat_tallies(tricks: Sequence[Any], settlement: Sequence[int]) -> tuple[Player, ...]:
@@ -128,4 +147,6 @@ def final_sheet(setup: CardTableSetup, state: Any, events: Sequence[Any]) -> Dea
     rules = state.view(0).profile
     log = tuple(line for event in events for line in log_lines(event, names.__getitem__, rules))
     scored = [e for e in events if isinstance(e, DealScored)]
-    return deal_sheet(names, state.view(0), scored[-1] if scored else None, state.is_over, log)
+    view = state.view(0)
+    sheet = deal_sheet(names, view, scored[-1] if scored else None, state.is_over, log)
+    return replace(sheet, chart=chart_of(names, view.score_sheet))  # ended early too

@@ -62,7 +62,16 @@ def decode(data: Any) -> CardTableSetup:
 
 def summary(setup: CardTableSetup, state: Any) -> Summary:
     view = state.view(0)
-    return seating.summary(setup, tuple(view.totals), len(view.score_sheet), state.is_over)
+    contracts = tuple(
+        (
+            line.declarer,
+            line.contract,
+            None if view.profile.contract(line.contract).kind == "trischaken" else line.won,
+        )
+        for line in view.score_sheet
+    )
+    summary = seating.summary(setup, tuple(view.totals), len(view.score_sheet), state.is_over)
+    return replace(summary, contracts=contracts)
 
 
 SPEC = GameSpec(

@@ -4,6 +4,7 @@ draw it): each pile's scoring cards and points, the totals, the leaders."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from game import seating, sheets
@@ -12,13 +13,19 @@ from game.games.twotenjack.rules import RoundScored
 from game.games.twotenjack.words import card_label, log_lines
 from game.i18n import tr
 from game.seating import CardTableSetup
-from game.sheets import ScoreSheet
+from game.sheets import ScoreSheet, running
 
 
 def round_sheet(
-    names: Sequence[str], scored: RoundScored, rounds: int, over: bool, log: tuple[str, ...]
+    names: Sequence[str],
+    scored: RoundScored,
+    rounds: int,
+    over: bool,
+    log: tuple[str, ...],
+    round_scores: Sequence[Sequence[int]] = (),
 ) -> ScoreSheet:
-    """The sheet of the round `scored` closed (the match's final sheet when it was the last)."""
+    """The sheet of the round `scored` closed (the match's final sheet when it was the last, with the chart
+    of the running scores from `round_scores`, each round's points)."""
     rows = tuple(
         (
             names[seat],
@@ -36,9 +43,9 @@ def round_sheet(
         notes.append(tr("ttj.winners" if len(leaders) > 1 else "ttj.winner", names=winners))
     title = tr("ttj.final") if over else tr("ttj.round_title", n=scored.round_no, total=rounds)
     headers = (tr("score.player"), tr("ttj.scoring_cards"), tr("ttj.this_round"), tr("ttj.total"))
-    return ScoreSheet(
-        title, tr("ttj.leader", names=winners, points=best), headers, rows, "\n".join(notes), log
-    )
+    subtitle = tr("ttj.leader", names=winners, points=best)
+    chart = running(names, round_scores) if over else None
+    return ScoreSheet(title, subtitle, headers, rows, "\n".join(notes), log, chart=chart)
 
 
 def final_sheet(setup: CardTableSetup, state: Any, events: Sequence[Any]) -> ScoreSheet:
@@ -49,4 +56,5 @@ def final_sheet(setup: CardTableSetup, state: Any, events: Sequence[Any]) -> Sco
     view = state.view(0)
     if not scored:
         return sheets.totals_sheet(setup.game, names, view.totals, log)
-    return round_sheet(names, scored[-1], view.rounds, state.is_over, log)
+    sheet = round_sheet(names, scored[-1], view.rounds, state.is_over, log)
+    return replace(sheet, chart=running(names, view.round_scores))  # ended early too

@@ -88,8 +88,9 @@ class TwoTenJackTable(TrickTable):
 
     def score_sheet(self) -> ScoreSheet:
         names = [self.seat_name(s) for s in range(self.n)]
-        rounds = self.game.view(0).rounds
-        return round_sheet(names, self.scored, rounds, self.game.is_over, tuple(self.log.lines))
+        view = self.game.view(0)
+        log = tuple(self.log.lines)
+        return round_sheet(names, self.scored, view.rounds, self.game.is_over, log, view.round_scores)
 
     def event_lines(self, event: Any) -> list[str]:
         return log_lines(event, self.seat_name)
