@@ -6,6 +6,7 @@ computer take the seat over.
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import shlex
 import subprocess
@@ -63,6 +64,7 @@ class Engine:
         self.ready = False
         self.closed = False
         self.time_ms = TIME_MS
+        self.exit_code: int | None = None  # once it has stopped
         self.deadline = time.monotonic() + START_MS / 1000
         self._lines: queue.Queue[str | None] = queue.Queue()  # None: the engine closed its output
         self._outbox: queue.Queue[str | None] = queue.Queue()  # None: close its input
@@ -82,21 +84,24 @@ class Engine:
             self.failure = EngineFailure("start", f"{shlex.join(self.args)}: {exc}")
             return
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
-        for target, stream in (
-            (self._read, self.proc.stdout),
-            (self._write, self.proc.stdin),
-            (self._read_errors, self.proc.stderr),
-        ):
-            threading.Thread(target=target, args=(stream,), daemon=True).start()
+        errors = threading.Thread(target=self._read_errors, args=(self.proc.stderr,), daemon=True)
+        errors.start()
+        threading.Thread(target=self._read, args=(self.proc, errors), daemon=True).start()
+        threading.Thread(target=self._write, args=(self.proc.stdin,), daemon=True).start()
         self._outbox.put(protocol.line(protocol.hello(game, seat, view)))
 
     # the threads ---------------------------------------------------------------------------------
-    def _read(self, stream: IO[str]) -> None:
+    def _read(self, proc: subprocess.Popen[str], errors: threading.Thread) -> None:
+        """Carries the engine's lines; at their end, waits a moment for its exit code and last words."""
+        assert proc.stdout is not None
         try:
-            while text := stream.readline(protocol.MAX_LINE + 1):
+            while text := proc.stdout.readline(protocol.MAX_LINE + 1):
                 self._lines.put(text)
         except (OSError, ValueError):
             pass
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.exit_code = proc.wait(timeout=1.0)
+        errors.join(timeout=1.0)
         self._lines.put(None)
 
     def _write(self, stream: IO[str]) -> None:
@@ -153,9 +158,8 @@ class Engine:
     def _take(self, text: str | None) -> Any | None:
         """One line from the engine: the action that answers the last question, if it is that line."""
         if text is None:
-            code = self.proc.poll() if self.proc is not None else None
             said = f"; it said: {' | '.join(self._stderr)}" if self._stderr else ""
-            self._fail("crash", f"the engine stopped (exit code {code}){said}")
+            self._fail("crash", f"the engine stopped (exit code {self.exit_code}){said}")
             return None
         try:
             message = protocol.parse(text)

@@ -58,7 +58,7 @@ class CardTableStart:
             left, right = split(col.next(), 0.46, 0.54, gap=self.menu.g(8))
             kinds = [("human", tr("menu.seat.human")), ("computer", tr("menu.seat.computer"))]
             if i in self.engines:
-                kinds.append(("engine", tr("engine.seat", name=external.label(self.engines[i]))))
+                kinds.append(("engine", tr("engine.seat")))
             form.add(choice(left, "", kinds, self.kinds[i], store(self.kinds, i, self.menu.relayout)))
             form.add(TextInput(right, self.names[i], store(self.names, i), NAME_LEN, self._placeholder(i)))
         self.add_options(form, col, share)
