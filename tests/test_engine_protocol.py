@@ -50,8 +50,7 @@ def _round_trip(game: str, view: Any) -> None:
 
 @pytest.mark.parametrize("game", tuple(GAMES))
 def test_every_game_s_views_and_actions_round_trip_through_json(game: str) -> None:
-    for seed in (1, 2):
-        assert _round_trips(game, seed, 160) > 20
+    assert _round_trips(game, 1, 90) > 20
 
 
 def test_hello_carries_the_koenigrufen_profile_and_null_elsewhere() -> None:

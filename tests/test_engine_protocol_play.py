@@ -9,13 +9,14 @@ import json
 import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from scene_driver import click, key, step, wait_until
 from tool_loader import ROOT, load_tool
 
 from game.__main__ import main as cli
-from game.ai import external
+from game.ai import external, thinker
 from game.app import App
 from game.i18n import tr
 from game.scenes import navigation
@@ -116,11 +117,13 @@ def test_an_engine_that_cannot_start_is_reported(capsys: pytest.CaptureFixture[s
 
 
 @pytest.fixture
-def app() -> App:
+def app(monkeypatch: pytest.MonkeyPatch) -> App:
+    """In French, without animations; `normal` searches few deals (it only takes a failed engine's seat)."""
+    monkeypatch.setitem(thinker.ITERATIONS, "normal", 20)
     return App(settings=Settings(language="fr", anim_speed="instant", think_time=0.0))
 
 
-def engine_table(app: App, game: str, players: int, command: str) -> object:
+def engine_table(app: App, game: str, players: int, command: str) -> Any:
     """A one-deal table of computers, an engine at seat 1."""
     seats = tuple(
         SeatPlayer(f"P{i}", False, "normal" if i == 1 else "easy", command if i == 1 else "")
@@ -131,18 +134,18 @@ def engine_table(app: App, game: str, players: int, command: str) -> object:
     return table
 
 
-def finish(app: App, table: object) -> None:
+def finish(app: App, table: Any) -> None:
     wait_until(app, lambda: app.scenes.top is not table and app.scenes.top.name == "score", seconds=900)
-    assert table.game.is_over  # type: ignore[attr-defined]
+    assert table.game.is_over
 
 
 @pytest.mark.parametrize(("game", "players"), [("twotenjack", 3), ("koenigrufen", 4)])
 def test_the_example_engine_plays_a_deal_at_the_table(app: App, game: str, players: int) -> None:
     table = engine_table(app, game, players, RANDOM)
     finish(app, table)
-    engine = table.engines[1]  # type: ignore[attr-defined]
+    engine = table.engines[1]
     assert engine.name == "Random" and engine.failure is None and engine.closed
-    assert any(getattr(a, "seat", None) == 1 for a in table.autosave.journal.actions)  # type: ignore[attr-defined]
+    assert any(getattr(a, "seat", None) == 1 for a in table.autosave.journal.actions)
     assert app.notices.items == []
 
 
@@ -156,7 +159,7 @@ def test_a_failing_engine_is_told_at_the_table_and_normal_plays_on(
     assert notice == tr("engine.failed", engine="Rogue", seat="P1", reason=tr(f"engine.reason.{reason}"))
     assert notice.startswith("Le moteur Rogue (P1)")  # the player's language
     finish(app, table)
-    assert table.engines_lost == {1}  # type: ignore[attr-defined]
+    assert table.engines_lost == {1}
 
 
 # --- where engines are seated --------------------------------------------------------------------------
@@ -176,9 +179,9 @@ def test_the_start_section_offers_an_engine_configured_on_the_command_line() -> 
     click(app, menu.start_button.rect.center)
     table = app.scenes.top
     assert table is not None and table.name == "twotenjack"
-    seat = table.setup.seats[1]  # type: ignore[attr-defined]
+    seat = table.setup.seats[1]
     assert (seat.human, seat.level, seat.engine, seat.name) == (False, "normal", RANDOM, "random_engine")
-    table.close_engines()  # type: ignore[attr-defined]
+    table.close_engines()
 
 
 @pytest.mark.parametrize(
