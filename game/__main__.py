@@ -1,4 +1,5 @@
-"""Command line: `python -m game` opens the menu; `--demo GAME` seats the computer everywhere."""
+"""Command line: `python -m game` opens the menu; `--demo GAME` seats the computer everywhere; `--engine
+SEAT=CMD` seats an engine (docs/engine-protocol.md) at a demo table, or offers it at that seat in the menu."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import os
 import sys
 from pathlib import Path
 
+from game.ai import external
 from game.registry import GAMES
 
 
@@ -19,6 +21,18 @@ def _size(value: str) -> tuple[int, int]:
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
         raise argparse.ArgumentTypeError(f"size {value!r} is out of range")
     return w, h
+
+
+def _engine(value: str) -> tuple[int, str]:
+    """SEAT=COMMAND: the seat (0 at the bottom of the screen) and the engine's command line."""
+    seat, _, command = value.partition("=")
+    if not seat.strip().isdigit() or not command.strip():
+        raise argparse.ArgumentTypeError(f"--engine takes SEAT=COMMAND, e.g. 1='./my_engine', not {value!r}")
+    try:
+        external.command_line(command)
+    except ValueError as problem:
+        raise argparse.ArgumentTypeError(f"--engine {value!r}: {problem}") from None
+    return int(seat), command.strip()
 
 
 def parser() -> argparse.ArgumentParser:
@@ -38,6 +52,14 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--save", metavar="FILE", help="write the match's journal to FILE after every action")
     p.add_argument("--load", metavar="FILE", help="resume the match saved in FILE (saving on into it)")
+    p.add_argument(
+        "--engine",
+        type=_engine,
+        action="append",
+        default=[],
+        metavar="SEAT=CMD",
+        help="an engine at SEAT (0 at the bottom): at a --demo table, or offered there in the menu",
+    )
     return p
 
 
@@ -63,6 +85,15 @@ def main(argv: list[str] | None = None) -> int:
             rules = make(args.profile)
         except ValueError as problem:
             p.error(str(problem))
+    engines = dict(args.engine)
+    if engines and (args.load or (args.demo and not levelled)):
+        p.error("--engine goes with the menu or the --demo of a game with computer seats: engines sit there")
+    if levelled:
+        seats = len(GAMES[args.demo].demo_setup(args.seed, args.players, "easy").seats)
+    else:
+        seats = max(spec.seats[1] for spec in GAMES.values() if spec.computer is not None)
+    if any(seat >= seats for seat in engines):
+        p.error(f"--engine: the seats are numbered 0 to {seats - 1}")
     journal = None
     if args.load:
         from game.journal import load_journal
@@ -88,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         app = App(args.size)
         save = args.save or args.load
         app.save_path = Path(save) if save else None
+        app.engines = engines
         if app.save_path is None and args.demo:
             from game import storage
 
@@ -97,7 +129,8 @@ def main(argv: list[str] | None = None) -> int:
         if journal is not None:
             first = navigation.resume(app, journal)
         elif args.demo:
-            first = navigation.demo(app, args.demo, args.seed, args.players, args.level or "easy", rules)
+            level = args.level or "easy"
+            first = navigation.demo(app, args.demo, args.seed, args.players, level, rules, engines)
         else:
             first = navigation.menu(app)
         app.run(first, seconds=args.seconds)

@@ -44,6 +44,7 @@ class App:
         self.grain.set_strength(settings.grain)
         self.notices = Notices()
         self.save_path: Path | None = None  # where tables write their journal; None: the current match
+        self.engines: dict[int, str] = {}  # seat -> the command of an engine offered there (`--engine`)
         self.scenes = SceneManager()
         self.frame = 0
         self.running = True

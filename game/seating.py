@@ -4,7 +4,7 @@ player, person or computer at a level, the match seed and its length; and that s
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game import schema
@@ -21,7 +21,8 @@ MAX_DEALS = 100
 class SeatPlayer:
     name: str
     human: bool
-    level: str = "easy"  # the computer's strength when not human
+    level: str = "easy"  # the computer's strength when not human (an engine's: the level that takes over)
+    engine: str = ""  # the command of the engine playing this seat (docs/engine-protocol.md); not journalled
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
@@ -53,6 +54,15 @@ def computers(game: str, seed: int, players: int, level: str) -> CardTableSetup:
     """A table where the computer plays every seat at `level` (demos)."""
     seats = tuple(SeatPlayer(tr("table.computer_n", n=i + 1), False, level) for i in range(players))
     return CardTableSetup(game, seats, seed)
+
+
+def with_engines(setup: CardTableSetup, engines: dict[int, str], takeover: str) -> CardTableSetup:
+    """The setup with an engine in each seat `engines` names (by its command), `takeover` its level."""
+    seats = tuple(
+        replace(seat, human=False, level=takeover, engine=engines[i]) if i in engines else seat
+        for i, seat in enumerate(setup.seats)
+    )
+    return replace(setup, seats=seats)
 
 
 def encode(setup: CardTableSetup) -> dict[str, Any]:

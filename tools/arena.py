@@ -1,6 +1,9 @@
 """Computer players against each other, without graphics: which level is stronger, and how long it thinks.
 
-`python tools/arena.py GAME --games N --seats LEVEL,LEVEL,... --seed S [--duplicate] [--jobs J] [--profile P]`
+`python tools/arena.py GAME --games N --seats SEAT,SEAT,... --seed S [--duplicate] [--jobs J] [--profile P]`
+
+A seat is a level (easy, normal, hard) or an engine, `cmd:COMMAND` (docs/engine-protocol.md): the command
+is split as a shell would, and a comma inside quotes stays in it (`cmd:./bot --levels 'a,b'`).
 
 A game is one Königrufen deal (four seats) or one Two-Ten-Jack round (two to six seats), dealt from the
 seed and the game's number. With `--duplicate` each deal is replayed once for every distinct rotation of
@@ -10,7 +13,8 @@ Prints one JSON line: per level its mean score per deal (Königrufen game points
 points) and its decision times (decisions with more than one legal move), and per pair of levels the
 paired z-score of the per-deal difference of their mean scores. Where a deal ends with a declared
 contract (Königrufen), `contracts` says per level how often it declared each one and how often it won it:
-the reason one level gains on another.
+the reason one level gains on another. An engine that crashes, times out (`--time-ms` and a grace) or
+answers what is not a legal move is listed in `engine_failures`, and `normal` plays its seat on.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import argparse
 import itertools
 import json
 import math
+import shlex
 import statistics
 import sys
 import time
@@ -29,7 +34,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import thinker
+from game.ai import external, thinker
+from game.ai.external import Engine, EngineFailure
 from game.ai.seeds import decision_seed
 from game.ai.thinker import LEVELS, Thinker
 from game.registry import GAMES
@@ -43,6 +49,7 @@ class Deal:
     seed: int
     rotations: tuple[tuple[str, ...], ...]  # the seat levels of each replay
     profile: str | None = None  # the game's rule profile, None for its default
+    time_ms: int = external.TIME_MS  # an engine's time for a decision
 
 
 @dataclass(frozen=True)
@@ -53,6 +60,7 @@ class Replay:
     scores: tuple[int, ...]  # per seat
     times: dict[str, list[float]]  # decision times per level, in ms
     declared: tuple[tuple[str, str, bool], ...]  # (declarer's level, contract, won) per contract played
+    failures: tuple[dict[str, Any], ...] = ()  # engines that lost their seat, and why
 
 
 def _new(deal: Deal, players: int) -> Any:
@@ -72,25 +80,85 @@ def play(deal: Deal) -> list[Replay]:
         state = _new(deal, len(levels))
         times: dict[str, list[float]] = {level: [] for level in set(levels)}
         declared: list[tuple[str, str, bool]] = []
+        failures: list[dict[str, Any]] = []
+        engines = {
+            seat: Engine(level.removeprefix(ENGINE), deal.game, seat, state.view(seat))
+            for seat, level in enumerate(levels)
+            if level.startswith(ENGINE)
+        }
         step = 0
         while not state.is_over:
             seat = state.to_act
             assert seat is not None
-            view = state.view(seat)
-            thinker = Thinker(deal.game, view, levels[seat], decision_seed(deal.seed, "think", seat, step))
             start = time.perf_counter()
-            while not thinker.step(1000.0):
-                pass
+            action = _engine_move(engines, seat, state, deal, step, failures)
+            if action is None:
+                action = _computer_move(deal, state.view(seat), levels[seat], step)
             elapsed = (time.perf_counter() - start) * 1000
-            assert thinker.decision is not None
             if len(state.legal_actions()) > 1:  # not thinker.choices: a profile's one root move is no choice
                 times[levels[seat]].append(elapsed)
-            for event in state.apply(thinker.decision.action):
+            for event in state.apply(action):
                 if all(hasattr(event, name) for name in ("declarer", "contract", "won")):
                     declared.append((levels[event.declarer], event.contract, event.won))
             step += 1
-        results.append(Replay(levels, tuple(state.returns()), times, tuple(declared)))
+        for seat, engine in engines.items():
+            engine.close(state.view(seat))
+        results.append(Replay(levels, tuple(state.returns()), times, tuple(declared), tuple(failures)))
     return results
+
+
+def _computer_move(deal: Deal, view: Any, level: str, step: int) -> Any:
+    """A computer's move at `level` (an engine's seat it has taken over: `external.TAKEOVER`)."""
+    level = level if level in LEVELS else external.TAKEOVER
+    thinker = Thinker(deal.game, view, level, decision_seed(deal.seed, "think", view.seat, step))
+    while not thinker.step(1000.0):
+        pass
+    assert thinker.decision is not None
+    return thinker.decision.action
+
+
+def _engine_move(
+    engines: dict[int, Engine], seat: int, state: Any, deal: Deal, step: int, failures: list[dict[str, Any]]
+) -> Any:
+    """The move of the engine at `seat`, if one sits there; a failed one is reported and leaves the seat."""
+    engine = engines.get(seat)
+    if engine is None:
+        return None
+    try:
+        return external.decide_now(engine, state.view(seat), state.legal_actions(), deal.time_ms)
+    except EngineFailure as failure:
+        del engines[seat]
+        failures.append(
+            {"seed": deal.seed, "seat": seat, "engine": shlex.join(engine.args), "decision": step}
+            | {"reason": failure.reason, "detail": failure.detail}
+        )
+        return None
+
+
+ENGINE = "cmd:"  # a seat played by an engine: cmd:COMMAND
+
+
+def parse_seats(text: str) -> tuple[str, ...]:
+    """The seats of `--seats`: split at the commas outside quotes, each a level or `cmd:COMMAND` (its
+    command checked to split as a shell line)."""
+    seats, quote, part = [], "", ""
+    for char in text:
+        if char == "," and not quote:
+            seats.append(part)
+            part = ""
+            continue
+        quote = (char if char in "'\"" else quote) if not quote else ("" if char == quote else quote)
+        part += char
+    seats.append(part)
+    for seat in seats:
+        if seat.startswith(ENGINE):
+            try:
+                external.command_line(seat.removeprefix(ENGINE))
+            except ValueError as problem:
+                raise ValueError(f"seat {seat!r}: {problem}") from None
+        elif seat not in LEVELS:
+            raise ValueError(f"unknown level {seat!r}: choose from {', '.join(LEVELS)} or cmd:COMMAND")
+    return tuple(seats)
 
 
 def rotations(seats: tuple[str, ...], duplicate: bool) -> tuple[tuple[str, ...], ...]:
@@ -126,7 +194,10 @@ def contracts(replays: list[Replay], levels: list[str]) -> dict[str, dict[str, d
 def summarise(
     game: str, seats: tuple[str, ...], deals: list[list[Replay]], seed: int, duplicate: bool
 ) -> dict:
-    levels = sorted(set(seats), key=LEVELS.index)
+    def rank(seat: str) -> tuple[int, int]:  # the levels, weakest first, then the engines as seated
+        return (0, LEVELS.index(seat)) if seat in LEVELS else (1, seats.index(seat))
+
+    levels = sorted(set(seats), key=rank)
     per_deal: dict[str, list[float]] = {level: [] for level in levels}
     scores: dict[str, list[int]] = {level: [] for level in levels}
     times: dict[str, list[float]] = {level: [] for level in levels}
@@ -154,11 +225,13 @@ def summarise(
     ]
     report["z"] = {
         f"{a}-{b}": round(paired_z(per_deal[a], per_deal[b]), 2)
-        for a, b in itertools.combinations(sorted(levels, key=LEVELS.index, reverse=True), 2)
+        for a, b in itertools.combinations(sorted(levels, key=rank, reverse=True), 2)
     }
     played = [replay for replays in deals for replay in replays]
     if any(replay.declared for replay in played):
         report["contracts"] = contracts(played, levels)
+    if any(seat.startswith(ENGINE) for seat in seats):
+        report["engine_failures"] = [failure for replay in played for failure in replay.failures]
     return report
 
 
@@ -181,9 +254,10 @@ def run(
     duplicate: bool,
     jobs: int,
     profile: str | None = None,
+    time_ms: int = external.TIME_MS,
 ) -> dict:
     turns = rotations(seats, duplicate)
-    deals = [Deal(game, seed * 1_000_003 + k, turns, profile) for k in range(games)]
+    deals = [Deal(game, seed * 1_000_003 + k, turns, profile, time_ms) for k in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(play, deals))
@@ -197,7 +271,10 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", choices=ARENA_GAMES)
     p.add_argument("--games", type=int, default=20)
-    p.add_argument("--seats", required=True, help="a level per seat, e.g. normal,easy,normal,easy")
+    p.add_argument(
+        "--seats", required=True, help="a level or cmd:COMMAND per seat, e.g. normal,easy,cmd:./bot,easy"
+    )
+    p.add_argument("--time-ms", type=int, default=external.TIME_MS, help="an engine's time per decision")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--duplicate", action="store_true")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (decision times share the cores)")
@@ -220,18 +297,21 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"--iterations takes LEVEL=COUNT for normal or hard, not {item!r}")
         thinker.ITERATIONS[level] = int(count)
         thinker.CAP_MS[level] = math.inf
-    seats = tuple(args.seats.split(","))
-    for level in seats:
-        if level not in LEVELS:
-            p.error(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
+    try:
+        seats = parse_seats(args.seats)
+    except ValueError as problem:
+        p.error(str(problem))
     low, high = GAMES[args.game].seats
     if not low <= len(seats) <= high:
         allowed = f"{low} to {high}" if low < high else str(low)
         p.error(f"{args.game} takes {allowed} seats, not {len(seats)}")
     if args.games < 1:
         p.error("--games must be at least 1")
+    if args.time_ms < 1:
+        p.error("--time-ms must be at least 1")
     jobs = max(1, args.jobs)
-    print(json.dumps(run(args.game, args.games, seats, args.seed, args.duplicate, jobs, args.profile)))
+    report = run(args.game, args.games, seats, args.seed, args.duplicate, jobs, args.profile, args.time_ms)
+    print(json.dumps(report))
     return 0
 
 

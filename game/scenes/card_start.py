@@ -1,8 +1,10 @@
 """The start section of a card table (Königrufen, Two-Ten-Jack, any game seated the same way): a person or
-the computer in each seat, their names, and how well the computers play."""
+the computer in each seat (or an engine, where the command line seated one), their names, and how well the
+computers play."""
 
 from __future__ import annotations
 
+from game.ai import external
 from game.ai.seeds import match_seed
 from game.game_spec import GameSpec
 from game.i18n import tr
@@ -24,7 +26,10 @@ class CardTableStart:
         counts = tuple(range(game.seats[0], game.seats[1] + 1))
         self.menu, self.game, self.counts = menu, game.id, counts
         self.count = 3 if 3 in counts else counts[0]
-        self.humans = [i == 0 for i in range(max(counts))]
+        self.engines = dict(menu.app.engines)  # seat -> an engine's command, from the command line
+        self.kinds = [
+            "engine" if i in self.engines else "human" if i == 0 else "computer" for i in range(max(counts))
+        ]
         self.names = [""] * max(counts)
         self.level = "normal"  # every computer seat's level
 
@@ -49,12 +54,13 @@ class CardTableStart:
             form.add(
                 Label(col.next(), tr("menu.players_fixed", n=self.count), theme.SIZE_SMALL, theme.PARCHMENT)
             )
-        kinds = [(True, tr("menu.seat.human")), (False, tr("menu.seat.computer"))]
         for i in range(self.count):
             left, right = split(col.next(), 0.46, 0.54, gap=self.menu.g(8))
-            form.add(choice(left, "", kinds, self.humans[i], store(self.humans, i, self.menu.relayout)))
-            placeholder = tr("menu.player_n" if self.humans[i] else "menu.computer_n", n=i + 1)
-            form.add(TextInput(right, self.names[i], store(self.names, i), NAME_LEN, placeholder))
+            kinds = [("human", tr("menu.seat.human")), ("computer", tr("menu.seat.computer"))]
+            if i in self.engines:
+                kinds.append(("engine", tr("engine.seat")))
+            form.add(choice(left, "", kinds, self.kinds[i], store(self.kinds, i, self.menu.relayout)))
+            form.add(TextInput(right, self.names[i], store(self.names, i), NAME_LEN, self._placeholder(i)))
         self.add_options(form, col, share)
         levels = [(level, tr(f"menu.ai_level.{level}")) for level in LEVELS]
         form.add(choice(col.next(), level_label, levels, self.level, self._set_level, share))
@@ -79,13 +85,19 @@ class CardTableStart:
     def _set_level(self, level: str) -> None:
         self.level = level
 
+    def _placeholder(self, i: int) -> str:
+        """A seat's name until one is typed: "Player 1", "Computer 2", or the engine's."""
+        if self.kinds[i] == "engine":
+            return external.label(self.engines[i])
+        return tr("menu.player_n" if self.kinds[i] == "human" else "menu.computer_n", n=i + 1)
+
     def setup(self, seed: int) -> CardTableSetup:
         seats = tuple(
             SeatPlayer(
-                self.names[i].strip()
-                or tr("menu.player_n" if self.humans[i] else "menu.computer_n", n=i + 1),
-                bool(self.humans[i]),
-                "easy" if self.humans[i] else self.level,
+                self.names[i].strip() or self._placeholder(i),
+                self.kinds[i] == "human",
+                {"human": "easy", "engine": external.TAKEOVER}.get(self.kinds[i], self.level),
+                self.engines[i] if self.kinds[i] == "engine" else "",
             )
             for i in range(self.count)
         )

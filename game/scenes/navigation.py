@@ -10,8 +10,10 @@ from dataclasses import replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from game.ai.external import TAKEOVER
 from game.journal import replay
 from game.registry import spec
+from game.seating import with_engines
 from game.sheets import WayOut
 
 if TYPE_CHECKING:
@@ -45,10 +47,19 @@ def resume(app: App, journal: Journal) -> Scene:
 
 
 def demo(
-    app: App, game: str, seed: int, players: int | None = None, level: str = "easy", rules: object = None
+    app: App,
+    game: str,
+    seed: int,
+    players: int | None = None,
+    level: str = "easy",
+    rules: object = None,
+    engines: dict[int, str] | None = None,
 ) -> Scene:
-    """A table of `game` where the computer plays every seat (under the rule profile `rules`, if given)."""
+    """A table of `game` where the computer plays every seat (under the rule profile `rules`, if given),
+    but those where an engine sits (seat -> command)."""
     setup = spec(game).demo_setup(seed, players, level)
+    if engines:
+        setup = with_engines(setup, engines, TAKEOVER)
     return table(app, setup if rules is None else replace(setup, rules=rules))
 
 

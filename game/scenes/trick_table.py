@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import seating
+from game.ai.external import TAKEOVER, Engine, EngineFailure, EngineTurn
 from game.ai.seeds import match_seed
 from game.ai.thinker import Decision, Thinker
 from game.i18n import has, tr
@@ -47,7 +48,7 @@ class Thought:
     actions, so a decision is never applied to a position it was not made for."""
 
     seat: int
-    thinker: Thinker
+    thinker: Thinker | EngineTurn
     since: float
     moves: int
 
@@ -93,6 +94,8 @@ class TrickTable(TableScene):
         self.thought: Thought | None = None  # a computer seat deciding
         self.hint_thought: Thought | None = None  # a hint being worked out for the person to act
         self.hint: Hint | None = None
+        self.engines: dict[int, Engine] = {}  # the engines seated, started at their first turn
+        self.engines_lost: set[int] = set()  # seats whose engine failed: the computer plays them now
         self.hint_button = Button(pygame.Rect(0, 0, 0, 0), "", self.request_hint, size=theme.SIZE_SMALL + 1)
 
     # hooks a game fills in (the defaults read `self.game`, the rules state) ----------------------
@@ -178,7 +181,12 @@ class TrickTable(TableScene):
 
     def rematch(self) -> None:
         """A new match at this table: the same seats, a new deal."""
+        self.close_engines()
         self.app.scenes.reset(navigation.table(self.app, replace(self.setup, seed=match_seed())))
+
+    def leave_table(self) -> None:
+        self.close_engines()
+        super().leave_table()
 
     def next_action(self, seat: int) -> Any:
         """The action that starts the next deal or round, taken by `seat`."""
@@ -190,6 +198,7 @@ class TrickTable(TableScene):
 
     def finished(self) -> None:
         """The match is over and every event has been shown: the final score."""
+        self.close_engines()
         if self.scored is not None:
             self.show_score()
 
@@ -302,8 +311,7 @@ class TrickTable(TableScene):
             self.avatars[seat].think(True)
             if self.hand_seat is None and not self.shared_screen:
                 self.show_hand(self.spectator_seat)
-            level = self.setup.seats[seat].level
-            self.thought = Thought(seat, self.thinker(seat, level), self.scheduler.now, self.moves)
+            self.thought = Thought(seat, self.computer(seat), self.scheduler.now, self.moves)
             return
         person = self.seat_name(seat)
         if self.shared_screen and person != self.last_person:
@@ -354,6 +362,35 @@ class TrickTable(TableScene):
         """The one way a decision starts, computer or hint: from `seat`'s view and the position's
         decision seed only."""
         return Thinker(self.game_id, self.view(seat), level, self.decision_seed("think", seat))
+
+    def computer(self, seat: int) -> Thinker | EngineTurn:
+        """A computer seat's decision: its engine's, asked with the seat's view only, or, with no engine
+        there (or one that failed), the thinker's at the seat's level."""
+        player = self.setup.seats[seat]
+        if not player.engine or seat in self.engines_lost:
+            return self.thinker(seat, player.level)
+        engine = self.engines.get(seat)
+        if engine is None:
+            engine = self.engines[seat] = Engine(player.engine, self.game_id, seat, self.view(seat))
+        return EngineTurn(
+            engine,
+            self.view(seat),
+            self.game.legal_actions(),
+            lambda: self.thinker(seat, TAKEOVER),
+            lambda failure: self._engine_failed(seat, engine, failure),
+        )
+
+    def _engine_failed(self, seat: int, engine: Engine, failure: EngineFailure) -> None:
+        """Tells the table an engine lost its seat, and why; the computer plays it from now on."""
+        self.engines_lost.add(seat)
+        reason = tr(f"engine.reason.{failure.reason}")
+        words = tr("engine.failed", engine=engine.name, seat=self.seat_name(seat), reason=reason)
+        self.app.notices.show(words, 10.0)
+
+    def close_engines(self) -> None:
+        """Says goodbye to the engines (with their last view once the match is over)."""
+        for seat, engine in self.engines.items():
+            engine.close(self.view(seat) if self.is_over else None)
 
     def think(self) -> None:
         """One slice for whatever is being decided; a computer acts once done and its think time is up."""
