@@ -748,7 +748,8 @@ class TrickTable(TableScene):
                 aids.draw_halo(surface, sprite.rect(cards, w), w)
             sprite.draw(surface, cards, w)
         if winner is not None:
-            aids.draw_winning(surface, self.trick[winner][1].rect(cards, w), w)
+            over = [sprite.rect(cards, w) for _, sprite in self.trick[winner + 1 :]]
+            aids.draw_winning(surface, self.trick[winner][1].rect(cards, w), w, over)
         for sprite in self.hand:
             if sprite is not self.pick.dragging:
                 sprite.draw(surface, cards, w)

@@ -98,10 +98,18 @@ def draw_medal(surface: pygame.Surface, at: tuple[int, int], card_w: int, emblem
     surface.blit(medal, medal.get_rect(center=at))
 
 
-def draw_winning(surface: pygame.Surface, rect: pygame.Rect, card_w: int) -> None:
-    """The star medal on the top right corner of the card taking the trick."""
+def draw_winning(surface: pygame.Surface, rect: pygame.Rect, card_w: int, over: list[pygame.Rect]) -> None:
+    """The star medal on a corner of the card taking the trick that no card played after it (`over`)
+    hides: top right if free, else another, so the medal never seems to sit on a later card."""
     r = medal_radius(card_w)
-    draw_medal(surface, (rect.right - r // 2, rect.y + r // 2), card_w, "star")
+    corners = [
+        (rect.right - r // 2, rect.y + r // 2),
+        (rect.x + r // 2, rect.y + r // 2),
+        (rect.x + r // 2, rect.bottom - r // 2),
+        (rect.right - r // 2, rect.bottom - r // 2),
+    ]
+    at = next((c for c in corners if not any(o.inflate(2 * r, 2 * r).collidepoint(c) for o in over)), None)
+    draw_medal(surface, at or rect.center, card_w, "star")
 
 
 def gone_panel(

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.games.twotenjack import aids
 from game.games.twotenjack.cards import DECK, POINTS
 from game.games.twotenjack.rules import (
     CardDrawn,
@@ -30,6 +31,7 @@ from game.i18n import tr
 from game.scenes.trick_table import TrickTable
 from game.seating import CardTableSetup
 from game.sheets import ScoreSheet
+from game.ui import aids as aid_look
 from game.ui import text, theme
 
 if TYPE_CHECKING:
@@ -75,6 +77,11 @@ class TwoTenJackTable(TrickTable):
 
     def card_name(self, card: str) -> str:
         return card_label(card)
+
+    def trick_winner_shown(self) -> int | None:
+        """A face-down lead is passed unseen: it never counts, and its face is not the table's to read."""
+        plays = [(None, True) if s is self.face_down_lead else (s.code, False) for _, s in self.trick]
+        return aids.winning_index(plays)
 
     def sort_hand(self, cards: tuple[str, ...]) -> list[str]:
         return sorted(cards, key=sort_key)
@@ -204,7 +211,7 @@ class TwoTenJackTable(TrickTable):
                 bold=True,
             )
             x = r.right + 14
-        text.draw(
+        round_of = text.draw(
             surface,
             tr("ttj.round_of", n=view.round_no, total=view.rounds),
             (area.right - 12, area.centery),
@@ -212,6 +219,26 @@ class TwoTenJackTable(TrickTable):
             theme.PARCHMENT,
             "midright",
         )
+        if self.app.settings.aid_gone:
+            self._draw_gone(surface, pygame.Rect(x + 10, area.y, round_of.x - 10 - x - 10, area.height))
+
+    def _draw_gone(self, surface: pygame.Surface, room: pygame.Rect) -> None:
+        """The hearts, spades and joker gone, in two rows in the band between the removed cards and the
+        round: struck out once played (public to all, so the same on a shared screen)."""
+        rows = tuple(
+            aid_look.Row(symbol, tuple((card, _short(card)) for card in cards))
+            for symbol, cards in zip(("♥", "♠"), aids.GONE_ROWS, strict=True)
+        )
+        panel = aid_look.gone_panel(
+            rows, aids.gone(self.game.view(self.spectator_seat)), None, "", "", self.app.settings.four_colour
+        )
+        label = text.render(tr("aid.gone.label"), theme.SIZE_SMALL, theme.BRASS_LIGHT)
+        width = label.get_width() + 10 + panel.get_width()
+        left = room.centerx - width // 2
+        if left < room.x:  # no room in this band at this size and language: the panel yields
+            return
+        surface.blit(label, label.get_rect(midleft=(left, room.centery)))
+        surface.blit(panel, panel.get_rect(midleft=(left + label.get_width() + 10, room.centery)))
 
     def _draw_stock(self, surface: pygame.Surface) -> None:
         """The stock: a face-up pile whose top card everyone reads (face down at the start of a round)."""
@@ -296,6 +323,11 @@ class TwoTenJackTable(TrickTable):
         if not view.trick:
             return tr("ttj.prompt.opening") if view.opening else tr("ttj.prompt.lead")
         return tr("ttj.prompt.follow")
+
+
+def _short(card: str) -> str:
+    """A card's name in the gone rows: its rank (the row says the suit), the joker shortened."""
+    return tr("aid.joker") if card == "JK" else tr(f"rank.{card[:-1]}")
 
 
 def _round_points(pile: tuple[str, ...]) -> int:
