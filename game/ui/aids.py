@@ -32,7 +32,9 @@ def _halo(size: tuple[int, int], spread: int) -> pygame.Surface:
     w, h = size
     pad = spread * 2
     small = pygame.Surface(((w + 2 * pad) // 4 + 1, (h + 2 * pad) // 4 + 1), pygame.SRCALPHA)
-    inner = pygame.Rect(pad // 4 - spread // 8, pad // 4 - spread // 8, w // 4 + spread // 4, h // 4 + spread // 4)
+    inner = pygame.Rect(
+        pad // 4 - spread // 8, pad // 4 - spread // 8, w // 4 + spread // 4, h // 4 + spread // 4
+    )
     pygame.draw.rect(small, (*GLOW, 200), inner, border_radius=max(2, w // 40))
     blurred = pygame.transform.gaussian_blur(small, max(1, spread // 5))
     return pygame.transform.smoothscale(blurred, (w + 2 * pad, h + 2 * pad))
@@ -113,7 +115,12 @@ def draw_winning(surface: pygame.Surface, rect: pygame.Rect, card_w: int, over: 
 
 
 def gone_panel(
-    rows: tuple[Row, ...], gone: frozenset[str], marked: str | None, title: str, footer: str, four_colour: bool
+    rows: tuple[Row, ...],
+    gone: frozenset[str],
+    marked: str | None,
+    title: str,
+    footer: str,
+    four_colour: bool,
 ) -> pygame.Surface:
     """The cards of `rows`, those `gone` faded and struck through, `marked` ringed; under `title`, with
     `footer` (the point count) last; framed in glass when titled. Composed once per content, window size
