@@ -138,7 +138,7 @@ def _compose(
     pad = 10 if title else 2
     label_w = max((text.size_of(row.label, size, bold=True)[0] for row in rows), default=0)
     names = [name for row in rows for _, name in row.cards]
-    cell = max((text.size_of(name, size)[0] for name in names), default=0) + 8
+    cell = max((text.size_of(name, size)[0] for name in names), default=0) + 6
     columns = max((len(row.cards) for row in rows), default=0)
     width = pad * 2 + (label_w + 8 if label_w else 0) + columns * cell
     title_h = text.line_height(TOKEN + 1) + 4 if title else 0

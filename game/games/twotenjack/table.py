@@ -233,9 +233,11 @@ class TwoTenJackTable(TrickTable):
             rows, aids.gone(self.game.view(self.spectator_seat)), None, "", "", self.app.settings.four_colour
         )
         label = text.render(tr("aid.gone.label"), theme.SIZE_SMALL, theme.BRASS_LIGHT)
+        if label.get_width() + 10 + panel.get_width() > room.width:  # a narrow band: the suits say enough
+            label = pygame.Surface((0, 0))
         width = label.get_width() + 10 + panel.get_width()
         left = room.centerx - width // 2
-        if left < room.x:  # no room in this band at this size and language: the panel yields
+        if left < room.x:  # still no room at this size and language: the panel yields
             return
         surface.blit(label, label.get_rect(midleft=(left, room.centery)))
         surface.blit(panel, panel.get_rect(midleft=(left + label.get_width() + 10, room.centery)))
