@@ -22,6 +22,7 @@ from game.games.twotenjack.rules import (
     RoundStarted,
     StockLaid,
     TrickWon,
+    TwoTenJackView,
     known_holdings,
 )
 from game.games.twotenjack.sheet import round_sheet
@@ -220,18 +221,16 @@ class TwoTenJackTable(TrickTable):
             "midright",
         )
         if self.app.settings.aid_gone:
-            self._draw_gone(surface, pygame.Rect(x + 10, area.y, round_of.x - 10 - x - 10, area.height))
+            self._draw_gone(surface, view, pygame.Rect(x + 10, area.y, round_of.x - 10 - x - 10, area.height))
 
-    def _draw_gone(self, surface: pygame.Surface, room: pygame.Rect) -> None:
+    def _draw_gone(self, surface: pygame.Surface, view: TwoTenJackView, room: pygame.Rect) -> None:
         """The hearts, spades and joker gone, in two rows in the band between the removed cards and the
         round: struck out once played (public to all, so the same on a shared screen)."""
         rows = tuple(
             aid_look.Row(symbol, tuple((card, _short(card)) for card in cards))
             for symbol, cards in zip(("♥", "♠"), aids.GONE_ROWS, strict=True)
         )
-        panel = aid_look.gone_panel(
-            rows, aids.gone(self.game.view(self.spectator_seat)), None, "", "", self.app.settings.four_colour
-        )
+        panel = aid_look.gone_panel(rows, aids.gone(view), None, "", "", self.app.settings.four_colour)
         label = text.render(tr("aid.gone.label"), theme.SIZE_SMALL, theme.BRASS_LIGHT)
         if label.get_width() + 10 + panel.get_width() > room.width:  # a narrow band: the suits say enough
             label = pygame.Surface((0, 0))
