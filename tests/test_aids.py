@@ -142,6 +142,22 @@ def test_the_count_adds_only_the_tricks_of_the_known_side_counted_in_threes() ->
     assert kr_aids.side_points(defender) == pile_points(tricks[2].cards) == 8
 
 
+@pytest.mark.parametrize(
+    ("contract", "phase", "counted"),
+    [
+        ("rufer", "tricks", True),
+        ("trischaken", "tricks", True),
+        ("piccolo", "tricks", False),
+        ("rufer", "bid", False),
+    ],
+)
+def test_no_count_where_points_do_not_decide_or_before_the_tricks(
+    contract: str, phase: str, counted: bool
+) -> None:
+    view = tricks_view(AUSTRIA, contract, phase=phase, tricks=(kr.Trick(0, ("KH", "QH", "CH", "JH"), 0),))
+    assert (kr_aids.side_points(view) is not None) is counted
+
+
 def test_the_called_king_is_told_apart_only_in_the_hand_that_holds_it() -> None:
     assert kr_aids.called_in_hand(tricks_view(CARDAVIA, "rufer", hand=("KH", "KS"))) == "KH"
     assert kr_aids.called_in_hand(tricks_view(CARDAVIA, "rufer", hand=("KS", "KD"))) is None

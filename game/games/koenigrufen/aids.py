@@ -5,7 +5,8 @@ the tricks its side is known to have won. The table only draws what these answer
 What the count counts: the tricks won by the seats the viewer knows to be on its side — itself; with the
 declarer, the partner once the rules make him known, or from the start for the partner himself, who holds
 the called king; the three defenders together against a declarer known to play alone; each seat for
-itself in Trischaken. The talon and the discards are not counted (they are scored at the end).
+itself in Trischaken. The talon and the discards are not counted (they are scored at the end), and a
+negative contract, won or lost on its tricks, has no count.
 """
 
 from __future__ import annotations
@@ -60,7 +61,12 @@ def known_side(view: KoenigrufenView) -> frozenset[int]:
     return team if seat in team else frozenset(range(SEATS)) - team
 
 
-def side_points(view: KoenigrufenView) -> int:
-    """The card points, counted in threes, of the tricks the viewer's known side has won so far."""
+def side_points(view: KoenigrufenView) -> int | None:
+    """The card points, counted in threes, of the tricks the viewer's known side has won so far; None
+    before the tricks and in a negative contract, which counts tricks, not points."""
+    if view.contract is None or view.phase not in PLAYING:
+        return None
+    if view.profile.contract(view.contract).kind == "negative":
+        return None
     side = known_side(view)
     return pile_points([card for trick in view.tricks if trick.winner in side for card in trick.cards])

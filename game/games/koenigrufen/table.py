@@ -876,8 +876,11 @@ class KoenigrufenTable(TrickTable):
         surface.blit(panel, (self.r("seat0").x - margin, self.r("seat2").y))
 
     def _points_words(self, view: KoenigrufenView) -> str:
-        side = aids.known_side(view)
+        """The count of the seat's known side in words ("" where the contract counts no points)."""
         points = aids.side_points(view)
+        if points is None:
+            return ""
+        side = aids.known_side(view)
         others = [self.seat_name(seat) for seat in sorted(side) if seat != view.seat]
         if not others:
             return tr("aid.points.own", n=points)
