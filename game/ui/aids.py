@@ -37,7 +37,7 @@ def _halo(size: tuple[int, int], spread: int) -> pygame.Surface:
     )
     pygame.draw.rect(small, (*GLOW, 200), inner, border_radius=max(2, w // 40))
     blurred = pygame.transform.gaussian_blur(small, max(1, spread // 5))
-    return pygame.transform.smoothscale(blurred, (w + 2 * pad, h + 2 * pad))
+    return _ready(pygame.transform.smoothscale(blurred, (w + 2 * pad, h + 2 * pad)))
 
 
 def draw_halo(surface: pygame.Surface, rect: pygame.Rect, card_w: int) -> None:
@@ -87,7 +87,7 @@ def _medal(radius: int, emblem: str) -> pygame.Surface:
     shape = _star(centre, big * 0.62) if emblem == "star" else _crown(centre, big * 0.55)
     pygame.draw.polygon(surf, theme.WALNUT_DARK, shape)
     size = side // 4
-    return pygame.transform.smoothscale(surf, (size, size))
+    return _ready(pygame.transform.smoothscale(surf, (size, size)))
 
 
 def medal_radius(card_w: int) -> int:
@@ -162,7 +162,12 @@ def _compose(
         y += line_h
     if footer:
         text.draw(surf, footer, (pad, y + 4), size, theme.BRASS_LIGHT, bold=True)
-    return surf
+    return _ready(surf)
+
+
+def _ready(surf: pygame.Surface) -> pygame.Surface:
+    """In the screen's pixel format once there is a screen, so that blitting it every frame is cheap."""
+    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
 
 def _token(surf: pygame.Surface, cell: pygame.Rect, name: str, gone: bool, marked: bool) -> None:

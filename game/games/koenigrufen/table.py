@@ -72,6 +72,7 @@ from game.i18n import language, tr
 from game.scenes.table_scene import Awaiting
 from game.scenes.trick_table import TrickTable
 from game.seating import CardTableSetup, SeatPlayer
+from game.settings import AIDS
 from game.ui import aids as aid_look
 from game.ui import text, theme
 from game.ui.card_sprite import CardSprite
@@ -138,6 +139,8 @@ class KoenigrufenTable(TrickTable):
         self._auction_layer = pygame.Surface((1, 1))
         self._aid_key: tuple[int, int, str] | None = None
         self._aid_view = self._public
+        self._gone_key: tuple[object, ...] | None = None
+        self._gone_layer: pygame.Surface | None = None
         self.app.cards.warm(
             [self.app.cards.path_for("tarock", c) for c in DECK] + ["backs/tarock"], self.card_w
         )
@@ -854,14 +857,32 @@ class KoenigrufenTable(TrickTable):
 
     def _draw_gone(self, surface: pygame.Surface) -> None:
         """The trumps and kings gone, the called king ringed, and the point count of the seat's known side,
-        in a small panel in the top left corner, clear of every seat and card."""
+        in a small panel in the top left corner, clear of every seat and card (composed once a position)."""
         settings, view = self.app.settings, self.public
         if view.phase not in aids.PLAYING or view.contract is None:
             return
+        switches = tuple(getattr(settings, field) for field in AIDS)
+        key = (
+            self.moves,
+            view.phase,
+            self.aid_seat,
+            switches,
+            settings.four_colour,
+            language(),
+            self.app.size,
+        )
+        if self._gone_key != key:
+            self._gone_layer, self._gone_key = self._compose_gone(view), key
+        if self._gone_layer is not None:
+            margin = round(24 * self.layout.scale(self.app.size))
+            surface.blit(self._gone_layer, (self.r("seat0").x - margin, self.r("seat2").y))
+
+    def _compose_gone(self, view: KoenigrufenView) -> pygame.Surface | None:
+        settings = self.app.settings
         mine = self.aid_view() if settings.aid_points else None
         footer = self._points_words(mine) if mine is not None else ""
         if not (settings.aid_gone or footer):
-            return
+            return None
         rows: tuple[aid_look.Row, ...] = ()
         if settings.aid_gone:
             labels = (tr("aid.gone.trumps"), "", tr("aid.gone.kings"))
@@ -871,9 +892,7 @@ class KoenigrufenTable(TrickTable):
             )
         marked = view.king if settings.aid_called else None
         title = tr("aid.gone.title") if settings.aid_gone else tr("aid.points.title")
-        panel = aid_look.gone_panel(rows, aids.gone(view), marked, title, footer, settings.four_colour)
-        margin = round(24 * self.layout.scale(self.app.size))
-        surface.blit(panel, (self.r("seat0").x - margin, self.r("seat2").y))
+        return aid_look.gone_panel(rows, aids.gone(view), marked, title, footer, settings.four_colour)
 
     def _points_words(self, view: KoenigrufenView) -> str:
         """The count of the seat's known side in words ("" where the contract counts no points)."""
