@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import pygame
 import pytest
@@ -32,12 +33,26 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
     return App(MIN_SIZE, Settings(language="en", grain=0, anim_speed="fast", think_time=0.05))
 
 
-class Drawn:
-    """What the aids drew in the frames since the last `clear`: the real drawing, watched."""
+class Recorder(pygame.Surface):
+    """The frame the scenes draw on, noting every surface blitted onto it."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, table: TrickTable) -> None:
-        self.calls: list[tuple[str, Any]] = []
-        self.table = table
+    blitted: list[pygame.Surface]
+
+    def blit(self, source: pygame.Surface, *args: Any, **kwargs: Any) -> pygame.Rect:  # type: ignore[override]
+        self.blitted.append(source)
+        return super().blit(source, *args, **kwargs)
+
+
+class Drawn:
+    """What the aids drew in the frames since the last `clear`: the real drawing, watched — the marks as
+    they are drawn, the gone panel when its composed surface lands on the frame (it is composed once a
+    position), each with the seat whose view it read."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, app: App, table: TrickTable) -> None:
+        self.calls: list[tuple[str, int | None]] = []
+        self.panels: WeakKeyDictionary[pygame.Surface, list[tuple[str, int | None]]] = WeakKeyDictionary()
+        self.frame = Recorder(app.size)
+        self.frame.blitted = []
         real_winning, real_medal, real_panel = look.draw_winning, look.draw_medal, look.gone_panel
 
         def winning(*args: Any) -> None:
@@ -50,21 +65,27 @@ class Drawn:
             real_medal(surface, at, card_w, emblem)
 
         def panel(rows: Any, gone: Any, marked: Any, title: str, footer: str, four: bool) -> pygame.Surface:
-            if rows:
-                self.calls.append(("gone", marked))
-            if footer:
-                self.calls.append(("points", table.aid_seat))
-            return real_panel(rows, gone, marked, title, footer, four)
+            composed = real_panel(rows, gone, marked, title, footer, four)
+            kinds = [("gone", None)] * bool(rows) + [("points", table.aid_seat)] * bool(footer)
+            kinds += [("called", None)] * (bool(rows) and marked is not None)
+            self.panels[composed] = kinds
+            return composed
 
         monkeypatch.setattr(look, "draw_winning", winning)
         monkeypatch.setattr(look, "draw_medal", medal)
         monkeypatch.setattr(look, "gone_panel", panel)
+        monkeypatch.setattr(app, "draw", lambda: app.scenes.draw(self.frame))
+
+    def drawn(self) -> list[tuple[str, int | None]]:
+        panels = [kind for surface in self.frame.blitted for kind in self.panels.get(surface, [])]
+        return self.calls + panels
 
     def kinds(self) -> set[str]:
-        return {kind for kind, _ in self.calls}
+        return {kind for kind, _ in self.drawn()}
 
     def clear(self) -> None:
         self.calls.clear()
+        self.frame.blitted.clear()
 
 
 def calling_own_king(app: App, table: TrickTable) -> None:
@@ -114,27 +135,30 @@ def flip_in_settings(app: App, field: str) -> None:
 
 def test_each_switch_shows_and_hides_its_aid_at_the_table(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     table = card_table(app, "koenigrufen", (0,), 4, own_king_seed(0))
-    drawn = Drawn(monkeypatch, table)
+    drawn = Drawn(monkeypatch, app, table)
 
     def following() -> bool:
         return len(table.trick) >= 2 and table.awaiting == "human" and not table.busy
 
     play(app, table, calling_own_king, following)
+    drawn.clear()
     step(app)
-    assert drawn.kinds() == {"winning", "gone", "points", "crown"}
-    assert ("gone", table.game.view(0).king) in drawn.calls  # the called king ringed among the kings
-    shows: dict[str, str] = dict(zip(AIDS, ("winning", "gone", "crown", "points"), strict=True))
-    for field, kind in shows.items():
+    assert drawn.kinds() == {"winning", "gone", "called", "points", "crown"}  # the king: ringed, crowned
+    shows = {"aid_winning": {"winning"}, "aid_gone": {"gone", "called"}, "aid_called": {"called", "crown"}}
+    shows["aid_points"] = {"points"}
+    assert set(shows) == set(AIDS)
+    every = set().union(*shows.values())
+    for field, kinds in shows.items():
         flip_in_settings(app, field)
         assert app.scenes.top is table and getattr(app.settings, field) is False
         assert json.loads(settings_path().read_text(encoding="utf-8"))[field] is False
         drawn.clear()
         step(app)
-        assert kind not in drawn.kinds() and drawn.kinds() == set(shows.values()) - {kind}
+        assert drawn.kinds() == every - kinds, field
         flip_in_settings(app, field)
         drawn.clear()
         step(app)
-        assert drawn.kinds() == set(shows.values())
+        assert drawn.kinds() == every
 
 
 def test_a_settings_file_from_before_the_aids_reads_them_as_on(tmp_path: Path, monkeypatch) -> None:
@@ -155,12 +179,12 @@ class AidScreen(Screen):
 
     def __init__(self, app: App, table: TrickTable, monkeypatch: pytest.MonkeyPatch) -> None:
         super().__init__(app, table, monkeypatch)
-        self.drawn = Drawn(monkeypatch, table)
+        self.drawn = Drawn(monkeypatch, app, table)
         self.private = 0  # frames a private aid was drawn: the rule was also seen allowing one
 
     def check(self) -> None:
         super().check()
-        for kind, seat in self.drawn.calls:
+        for kind, seat in self.drawn.drawn():
             if kind in ("points", "crown"):
                 assert seat is not None and self.table.hand_open and seat == self.table.hand_seat
                 assert self.person_of(seat) == self.passed, (
