@@ -14,7 +14,7 @@ from weakref import WeakKeyDictionary
 import pygame
 import pytest
 from scene_driver import click, key, step
-from test_hotseat_privacy import Screen, card_table, decide_koenigrufen, play
+from test_hotseat_privacy import Screen, card_table, decide_koenigrufen, decide_twotenjack, play
 
 from game.app import MIN_SIZE, App
 from game.games.koenigrufen.cards import KINGS
@@ -205,3 +205,24 @@ def test_on_a_shared_screen_the_aids_show_only_what_the_person_at_it_may_know(
     done: Callable[[], bool] = lambda: app.scenes.top.name == "score"  # noqa: E731
     play(app, table, calling_own_king, done)
     assert screen.frames_up > 0 and screen.private > 0
+
+
+def test_twotenjack_shows_the_winning_card_and_the_cards_gone_each_at_its_switch(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = card_table(app, "twotenjack", (0,), 3, 8)
+    drawn = Drawn(monkeypatch, app, table)
+
+    def following() -> bool:
+        return len(table.trick) >= 2 and table.awaiting == "human" and not table.busy
+
+    play(app, table, decide_twotenjack, following)
+    drawn.clear()
+    step(app)
+    assert drawn.kinds() == {"winning", "gone"}  # every pile is public there: no count of one's own
+    for field, kind in (("aid_winning", "winning"), ("aid_gone", "gone")):
+        flip_in_settings(app, field)
+        drawn.clear()
+        step(app)
+        assert drawn.kinds() == {"winning", "gone"} - {kind}
+        flip_in_settings(app, field)
