@@ -5,6 +5,7 @@ Seats follow the rules module: seat 0 at the bottom, seat 1 on its left, and so 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -28,7 +29,7 @@ from game.games.twotenjack.rules import (
 from game.games.twotenjack.sheet import round_sheet
 from game.games.twotenjack.spec import new_state
 from game.games.twotenjack.words import card_label, log_lines
-from game.i18n import tr
+from game.i18n import language, tr
 from game.scenes.trick_table import TrickTable
 from game.seating import CardTableSetup
 from game.sheets import ScoreSheet
@@ -226,10 +227,7 @@ class TwoTenJackTable(TrickTable):
     def _draw_gone(self, surface: pygame.Surface, view: TwoTenJackView, room: pygame.Rect) -> None:
         """The hearts, spades and joker gone, in two rows in the band between the removed cards and the
         round: struck out once played (public to all, so the same on a shared screen)."""
-        rows = tuple(
-            aid_look.Row(symbol, tuple((card, _short(card)) for card in cards))
-            for symbol, cards in zip(("♥", "♠"), aids.GONE_ROWS, strict=True)
-        )
+        rows = _gone_rows(language())
         panel = aid_look.gone_panel(rows, aids.gone(view), None, "", "", self.app.settings.four_colour)
         label = text.render(tr("aid.gone.label"), theme.SIZE_SMALL, theme.BRASS_LIGHT)
         if label.get_width() + 10 + panel.get_width() > room.width:  # a narrow band: the suits say enough
@@ -326,9 +324,17 @@ class TwoTenJackTable(TrickTable):
         return tr("ttj.prompt.follow")
 
 
-def _short(card: str) -> str:
-    """A card's name in the gone rows: its rank (the row says the suit), the joker shortened."""
-    return tr("aid.joker") if card == "JK" else tr(f"rank.{card[:-1]}")
+@cache
+def _gone_rows(lang: str) -> tuple[aid_look.Row, ...]:
+    """The gone rows in `lang`: each card by its rank (the row's suit says the rest), the joker shortened."""
+    del lang  # keys the cache: `tr` words them in the language in use
+    return tuple(
+        aid_look.Row(
+            symbol,
+            tuple((card, tr("aid.joker") if card == "JK" else tr(f"rank.{card[:-1]}")) for card in cards),
+        )
+        for symbol, cards in zip(("♥", "♠"), aids.GONE_ROWS, strict=True)
+    )
 
 
 def _round_points(pile: tuple[str, ...]) -> int:
