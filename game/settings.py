@@ -15,6 +15,7 @@ from game.games.koenigrufen.profile import DEFAULT, Profile
 LANGUAGES = ("fr", "en")
 ANIM_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 THINK_TIMES = (0.3, 0.7, 1.2, 2.0)
+AIDS = ("aid_winning", "aid_gone", "aid_called", "aid_points")  # the switches of help while playing
 
 
 def system_language() -> str:
@@ -44,6 +45,12 @@ class Settings:
     koenigrufen_rules: str = DEFAULT  # the profile a new Königrufen table plays (`house.CHOICES`)
     koenigrufen_house: Profile | None = None  # the group's own edit of a profile, once made
     koenigrufen_deals: int = house.DEFAULT_DEALS  # how many deals a new Königrufen match lasts
+    # help while playing (`AIDS`): on by default, for a first game; a player who knows the games turns
+    # them off one by one (a settings file from before they existed reads them as on)
+    aid_winning: bool = True  # the card taking the trick so far is marked
+    aid_gone: bool = True  # the panel of trumps and kings (hearts and spades) gone
+    aid_called: bool = True  # the called king marked in the hand that holds it
+    aid_points: bool = True  # the card points of the tricks one's side is known to have won
 
     @property
     def speed_factor(self) -> float:
@@ -68,7 +75,7 @@ FIELDS: dict[str, schema.Check[Any]] = {
     "koenigrufen_rules": schema.choice(house.CHOICES),
     "koenigrufen_house": schema.nullable(house.decode),
     "koenigrufen_deals": schema.choice(house.MATCH_LENGTHS),
-}
+} | {field: schema.boolean for field in AIDS}
 
 
 def decode(data: Any, defaults: Settings) -> Settings:

@@ -12,7 +12,7 @@ import pygame
 
 from game.i18n import tr
 from game.scenes.form_page import FormPage
-from game.settings import ANIM_SPEEDS, LANGUAGES, THINK_TIMES
+from game.settings import AIDS, ANIM_SPEEDS, LANGUAGES, THINK_TIMES
 from game.ui import text, theme
 from game.ui.felt import felt
 from game.ui.salon import Column, Grid, chip_side, restore_focus, suit_chip
@@ -47,8 +47,13 @@ class SettingsScene(FormPage):
         self.rule_y = inner.y + g(62)
         left_w = round(inner.width * 0.6)
         col = Column(inner.x, self.rule_y + g(20), left_w, g(34), g(7))
-        self.preview = pygame.Rect(inner.x + left_w + g(40), self.rule_y + g(56), 0, 0)
-        self.preview.size = (inner.right - self.preview.x, inner.bottom - g(64) - self.preview.y)
+        back = pygame.Rect(0, 0, g(220), g(46))
+        back.bottomright = inner.bottomright
+        right = Column(inner.x + left_w + g(40), 0, 0, g(34), g(7))
+        right.width = inner.right - right.x
+        right.y = back.y - g(14) - g(32) - len(AIDS) * (right.row + right.gap) + right.gap
+        self.preview = pygame.Rect(right.x, self.rule_y + g(56), right.width, 0)
+        self.preview.height = right.y - g(16) - self.preview.y
         self.form = Form()
         self.headings = []
         s, add = self.app.settings, self.form.add
@@ -89,14 +94,30 @@ class SettingsScene(FormPage):
         )
         thinking = [(t, tr(f"settings.think.{n}")) for t, n in zip(THINK_TIMES, THINK_NAMES, strict=True)]
         add(Choice(col.next(), tr("settings.think_time"), thinking, s.think_time, self._change("think_time")))
-        back = pygame.Rect(0, 0, g(220), g(46))
-        back.bottomright = inner.bottomright
+        self.note = (tr("aid.note"), pygame.Rect(col.x, col.y + g(6), col.width, inner.bottom - col.y - g(6)))
+        self._aids(right)
         self.form.add(Button(back, tr("settings.back"), self.app.scenes.pop))
         restore_focus(self.form, focus)
         slider = self.form.widgets[held] if held is not None else None
         if isinstance(slider, Slider):  # every step of a drag applies the setting, which rebuilds the form
             slider.dragging = True
-        self._cards = [self.app.cards.face(pack, code, g(108)) for pack, code in PREVIEW_CARDS]
+        self._cards = [self.app.cards.face(pack, code, g(92)) for pack, code in PREVIEW_CARDS]
+
+    def _aids(self, col: Column) -> None:
+        """Help while playing, one switch per aid, under the preview (`game.settings.AIDS`)."""
+        self.headings.append((tr("aid.section"), (col.x, col.y + self.g(8))))
+        col.skip(self.g(32))
+        for field in AIDS:
+            toggle = Toggle(
+                col.next(),
+                tr(field.replace("_", ".")),
+                getattr(self.app.settings, field),
+                self._change(field),
+                tr("settings.on"),
+                tr("settings.off"),
+            )
+            toggle.label_width = 0.52
+            self.form.add(toggle)
 
     def _heading(self, col: Column, key: str) -> None:
         self.headings.append((tr(f"settings.section.{key}"), (col.x, col.y + self.g(8))))
@@ -112,6 +133,9 @@ class SettingsScene(FormPage):
         self.draw_frame(surface)
         self._draw_preview(surface)
         self.form.draw(surface)
+        words, area = self.note
+        size = text.fitting_size(words, area, theme.SIZE_SMALL - 2, theme.SIZE_SMALL - 6, italic=True)
+        text.draw_paragraphs(surface, words, area, size, theme.PARCHMENT, italic=True)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         g, rect = self.g, self.preview

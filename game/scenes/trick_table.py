@@ -23,7 +23,7 @@ from game.scenes import navigation
 from game.scenes.table_scene import Awaiting, TableScene, refusal_text
 from game.seating import CardTableSetup
 from game.sheets import WayOut
-from game.ui import text, theme
+from game.ui import aids, text, theme
 from game.ui.avatar import Avatar
 from game.ui.card_sprite import CardSprite
 from game.ui.layout import Layout, load_layout
@@ -97,6 +97,7 @@ class TrickTable(TableScene):
         self.engines: dict[int, Engine] = {}  # the engines seated, started at their first turn
         self.engines_lost: set[int] = set()  # seats whose engine failed: the computer plays them now
         self.hint_button = Button(pygame.Rect(0, 0, 0, 0), "", self.request_hint, size=theme.SIZE_SMALL + 1)
+        self.face_down_lead: CardSprite | None = None  # the card last led face down, unseen in the trick
 
     # hooks a game fills in (the defaults read `self.game`, the rules state) ----------------------
     def enter(self) -> None:
@@ -142,6 +143,11 @@ class TrickTable(TableScene):
     def move_words(self, action: Any) -> str:
         """A game's own words for a hinted move the shared ones do not name (a bid…); "" if none."""
         return ""
+
+    def trick_winner_shown(self) -> int | None:
+        """Which card of the trick on the table (`self.trick`, in play order) takes it so far: the rules'
+        answer (its game's `aids.winning_index`), None when none does yet."""
+        return None
 
     def hint_ready(self, action: Any) -> None:
         """A hint has just been worked out (a game may put the keyboard focus on what it names)."""
@@ -230,6 +236,15 @@ class TrickTable(TableScene):
         """Whose view the table's public panels read, and, with at most one person at the screen, whose hand
         lies face up all along: that person's, or seat 0's."""
         return next((i for i in range(self.n) if self.is_human(i)), 0)
+
+    @property
+    def aid_seat(self) -> int | None:
+        """Whose view the help while playing reads for what only one seat may know: the hand lying face up,
+        else with at most one person at the screen that person's; None on a shared screen while no hand is
+        shown (then the aids draw only what is public)."""
+        if self.hand_open and self.hand_seat is not None:
+            return self.hand_seat
+        return None if self.shared_screen else self.spectator_seat
 
     # layout ------------------------------------------------------------------------------------------
     def r(self, name: str) -> pygame.Rect:
@@ -619,6 +634,8 @@ class TrickTable(TableScene):
             sprite = self.sprite(card, False, self.seat_anchor(seat))
             if not face_down:
                 sprite.flip(self.tweens, d(0.2), tag="cards")
+        if face_down:
+            self.face_down_lead = sprite
         self.trick.append((seat, sprite))
         sprite.fly(self.tweens, self.trick_pos(seat), d(0.25), tag="cards")
         self.pick.dragging = None
@@ -762,8 +779,14 @@ class TrickTable(TableScene):
         cards, w = self.app.cards, self.card_w
         for ghost in self.ghosts:
             ghost.draw(surface, cards, w)
-        for _, sprite in self.trick:
+        winner = self.trick_winner_shown() if self.app.settings.aid_winning and len(self.trick) > 1 else None
+        for i, (_, sprite) in enumerate(self.trick):
+            if i == winner:
+                aids.draw_halo(surface, sprite.rect(cards, w), w)
             sprite.draw(surface, cards, w)
+        if winner is not None:
+            over = [sprite.rect(cards, w) for _, sprite in self.trick[winner + 1 :]]
+            aids.draw_winning(surface, self.trick[winner][1].rect(cards, w), w, over)
         for sprite in self.hand:
             if sprite is not self.pick.dragging:
                 sprite.draw(surface, cards, w)

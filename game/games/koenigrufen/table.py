@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.games.koenigrufen import aids
 from game.games.koenigrufen.cards import DECK, KINGS, SUIT_SYMBOLS, TRUMPS, suit_of
 from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import (
@@ -72,6 +73,8 @@ from game.i18n import language, tr
 from game.scenes.table_scene import Awaiting
 from game.scenes.trick_table import TrickTable
 from game.seating import CardTableSetup, SeatPlayer
+from game.settings import AIDS
+from game.ui import aids as aid_look
 from game.ui import text, theme
 from game.ui.card_sprite import CardSprite
 from game.ui.panel import draw_panel
@@ -135,6 +138,10 @@ class KoenigrufenTable(TrickTable):
         self._said_key: tuple[object, str] | None = None
         self._said_lines: list[str] = []
         self._auction_layer = pygame.Surface((1, 1))
+        self._aid_key: tuple[int, int, str] | None = None
+        self._aid_view = self._public
+        self._gone_key: tuple[object, ...] | None = None
+        self._gone_layer: pygame.Surface | None = None
         self.app.cards.warm(
             [self.app.cards.path_for("tarock", c) for c in DECK] + ["backs/tarock"], self.card_w
         )
@@ -151,6 +158,9 @@ class KoenigrufenTable(TrickTable):
 
     def card_name(self, card: str) -> str:
         return card_label(card)
+
+    def trick_winner_shown(self) -> int | None:
+        return aids.winning_index(self.public, [sprite.code for _, sprite in self.trick])
 
     def hint_spots(self, action: Any) -> list[pygame.Rect]:
         """The bid or the word of the announcements in their panel, the king to call in the call panel, or
@@ -684,6 +694,7 @@ class KoenigrufenTable(TrickTable):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface, [(self.log.rect, "glass")])
         self.draw_seats(surface)
+        self._draw_gone(surface)
         self.log.draw(surface, with_panel=False)
         self.controls.draw(surface)
         self._draw_called(surface)
@@ -697,6 +708,7 @@ class KoenigrufenTable(TrickTable):
         self._draw_open_hands(surface)
         self.draw_message(surface)
         self.draw_cards(surface)
+        self._draw_called_mark(surface)
         if self.awaiting is Awaiting.PERSON and self.panel_form.widgets:
             self.panel_form.draw(surface)
         self.draw_last_trick(surface)
@@ -854,6 +866,85 @@ class KoenigrufenTable(TrickTable):
             "midtop",
         )
 
+    # help while playing -----------------------------------------------------------------------------------
+    def aid_view(self) -> KoenigrufenView | None:
+        """The view of `aid_seat`, read once per position (None: no seat's own knowledge may show)."""
+        seat = self.aid_seat
+        if seat is None:
+            return None
+        key = (self.moves, seat, self.game.phase)
+        if self._aid_key != key:
+            self._aid_view, self._aid_key = self.game.view(seat), key
+        return self._aid_view
+
+    def _draw_gone(self, surface: pygame.Surface) -> None:
+        """The trumps and kings gone, the called king ringed, and the point count of the seat's known side,
+        in a small panel in the top left corner, clear of every seat and card (composed once a position)."""
+        settings, view = self.app.settings, self.public
+        if view.phase not in aids.PLAYING or view.contract is None:
+            return
+        switches = tuple(getattr(settings, field) for field in AIDS)
+        key = (
+            self.moves,
+            view.phase,
+            self.aid_seat,
+            switches,
+            settings.four_colour,
+            language(),
+            self.app.size,
+        )
+        if self._gone_key != key:
+            self._gone_layer, self._gone_key = self._compose_gone(view), key
+        if self._gone_layer is not None:
+            margin = round(24 * self.layout.scale(self.app.size))
+            surface.blit(self._gone_layer, (self.r("seat0").x - margin, self.r("seat2").y))
+
+    def _compose_gone(self, view: KoenigrufenView) -> pygame.Surface | None:
+        settings = self.app.settings
+        mine = self.aid_view() if settings.aid_points else None
+        footer = self._points_words(mine) if mine is not None else ""
+        if not (settings.aid_gone or footer):
+            return None
+        rows: tuple[aid_look.Row, ...] = ()
+        if settings.aid_gone:
+            labels = (tr("aid.gone.trumps"), "", tr("aid.gone.kings"))
+            rows = tuple(
+                aid_look.Row(label, tuple((card, _short(card)) for card in cards))
+                for label, cards in zip(labels, aids.GONE_ROWS, strict=True)
+            )
+        marked = view.king if settings.aid_called else None
+        title = tr("aid.gone.title") if settings.aid_gone else tr("aid.points.title")
+        return aid_look.gone_panel(rows, aids.gone(view), marked, title, footer, settings.four_colour)
+
+    def _points_words(self, view: KoenigrufenView) -> str:
+        """The count of the seat's known side in words ("" where the contract counts no points)."""
+        points = aids.side_points(view)
+        if points is None:
+            return ""
+        side = aids.known_side(view)
+        others = [self.seat_name(seat) for seat in sorted(side) if seat != view.seat]
+        if not others:
+            return tr("aid.points.own", n=points)
+        return tr("aid.points.side", others=", ".join(others), n=points)
+
+    def _draw_called_mark(self, surface: pygame.Surface) -> None:
+        """A crown medal on the called king in the hand shown, when it holds it (never on a covered hand)."""
+        view = self.aid_view()
+        if not (self.app.settings.aid_called and self.hand_open and view is not None):
+            return
+        king = aids.called_in_hand(view)
+        if king is None or view.seat != self.hand_seat:
+            return
+        images, w = self.app.cards, self.card_w
+        r = aid_look.medal_radius(w)
+        for i, sprite in enumerate(self.hand):
+            if sprite.code != king or not sprite.face_up:
+                continue
+            rect = sprite.rect(images, w)
+            right = self.hand[i + 1].rect(images, w).x if i + 1 < len(self.hand) else rect.right
+            right = max(rect.x + 2 * r + 4, min(right, rect.right))
+            aid_look.draw_medal(surface, (right - r - 2, rect.y + r // 2), w, "crown")
+
     def prompt(self) -> str:
         phase = self.game.phase
         if phase == "bid":
@@ -881,6 +972,13 @@ class KoenigrufenTable(TrickTable):
                 return tr(key, suit=SUIT_SYMBOLS[suit_of(trick[0])])
             return tr("kr.prompt.lead") if not trick else tr("kr.prompt.trump")
         return ""
+
+
+def _short(card: str) -> str:
+    """A card's name in the gone panel: a trump's number, Sküs as its initials, a king's suit."""
+    if card in TRUMPS:
+        return tr("aid.skus") if card == "SK" else str(TRUMPS.index(card) + 1)
+    return SUIT_SYMBOLS[card[-1]]
 
 
 def demo_table(app: App, seed: int) -> KoenigrufenTable:

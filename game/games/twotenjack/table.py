@@ -5,10 +5,12 @@ Seats follow the rules module: seat 0 at the bottom, seat 1 on its left, and so 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.games.twotenjack import aids
 from game.games.twotenjack.cards import DECK, POINTS
 from game.games.twotenjack.rules import (
     CardDrawn,
@@ -21,15 +23,17 @@ from game.games.twotenjack.rules import (
     RoundStarted,
     StockLaid,
     TrickWon,
+    TwoTenJackView,
     known_holdings,
 )
 from game.games.twotenjack.sheet import round_sheet
 from game.games.twotenjack.spec import new_state
 from game.games.twotenjack.words import card_label, log_lines
-from game.i18n import tr
+from game.i18n import language, tr
 from game.scenes.trick_table import TrickTable
 from game.seating import CardTableSetup
 from game.sheets import ScoreSheet
+from game.ui import aids as aid_look
 from game.ui import text, theme
 
 if TYPE_CHECKING:
@@ -75,6 +79,11 @@ class TwoTenJackTable(TrickTable):
 
     def card_name(self, card: str) -> str:
         return card_label(card)
+
+    def trick_winner_shown(self) -> int | None:
+        """A face-down lead is passed unseen: it never counts, and its face is not the table's to read."""
+        plays = [(None, True) if s is self.face_down_lead else (s.code, False) for _, s in self.trick]
+        return aids.winning_index(plays)
 
     def sort_hand(self, cards: tuple[str, ...]) -> list[str]:
         return sorted(cards, key=sort_key)
@@ -205,7 +214,7 @@ class TwoTenJackTable(TrickTable):
                 bold=True,
             )
             x = r.right + 14
-        text.draw(
+        round_of = text.draw(
             surface,
             tr("ttj.round_of", n=view.round_no, total=view.rounds),
             (area.right - 12, area.centery),
@@ -213,6 +222,23 @@ class TwoTenJackTable(TrickTable):
             theme.PARCHMENT,
             "midright",
         )
+        if self.app.settings.aid_gone:
+            self._draw_gone(surface, view, pygame.Rect(x + 10, area.y, round_of.x - 10 - x - 10, area.height))
+
+    def _draw_gone(self, surface: pygame.Surface, view: TwoTenJackView, room: pygame.Rect) -> None:
+        """The hearts, spades and joker gone, in two rows in the band between the removed cards and the
+        round: struck out once played (public to all, so the same on a shared screen)."""
+        rows = _gone_rows(language())
+        panel = aid_look.gone_panel(rows, aids.gone(view), None, "", "", self.app.settings.four_colour)
+        label = text.render(tr("aid.gone.label"), theme.SIZE_SMALL, theme.BRASS_LIGHT)
+        if label.get_width() + 10 + panel.get_width() > room.width:  # a narrow band: the suits say enough
+            label = pygame.Surface((0, 0))
+        width = label.get_width() + 10 + panel.get_width()
+        left = room.centerx - width // 2
+        if left < room.x:  # still no room at this size and language: the panel yields
+            return
+        surface.blit(label, label.get_rect(midleft=(left, room.centery)))
+        surface.blit(panel, panel.get_rect(midleft=(left + label.get_width() + 10, room.centery)))
 
     def _draw_stock(self, surface: pygame.Surface) -> None:
         """The stock: a face-up pile whose top card everyone reads (face down at the start of a round)."""
@@ -297,6 +323,19 @@ class TwoTenJackTable(TrickTable):
         if not view.trick:
             return tr("ttj.prompt.opening") if view.opening else tr("ttj.prompt.lead")
         return tr("ttj.prompt.follow")
+
+
+@cache
+def _gone_rows(lang: str) -> tuple[aid_look.Row, ...]:
+    """The gone rows in `lang`: each card by its rank (the row's suit says the rest), the joker shortened."""
+    del lang  # keys the cache: `tr` words them in the language in use
+    return tuple(
+        aid_look.Row(
+            symbol,
+            tuple((card, tr("aid.joker") if card == "JK" else tr(f"rank.{card[:-1]}")) for card in cards),
+        )
+        for symbol, cards in zip(("♥", "♠"), aids.GONE_ROWS, strict=True)
+    )
 
 
 def _round_points(pile: tuple[str, ...]) -> int:
