@@ -392,3 +392,16 @@ def test_every_section_is_readable_at_every_window_size(
                     assert text.fit(note.words, size_, note.width, bold) == note.words, (base, section, note)
             key(app, pygame.K_PAGEDOWN)
         app.scenes.pop()
+
+
+def test_an_option_the_rules_cannot_play_is_refused_with_its_reason(app: App) -> None:
+    page = open_house(app, "cheltenham")
+    show(app, "Options")
+    (own_king,) = row_named(page, "Call one's own king")
+    forward(app, own_king)  # Cheltenham lets four kings bid a Rufer: barred, there would be none to call
+    assert load_settings()[0].koenigrufen_house is None
+    reason = (
+        "These rules cannot be played: Rufer may be bid with four kings, and there would be no king to call"
+    )
+    assert [message for message, _ in app.notices.items] == [reason]
+    assert row_named(page, "Call one's own king")[0].value is True

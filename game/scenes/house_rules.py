@@ -27,7 +27,6 @@ from game.games.koenigrufen.words import (
 from game.i18n import tr
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
-from game.storage import FileProblem
 from game.ui import text, theme
 from game.ui.salon import Column, Grid, Tab, restore_focus, split
 from game.ui.widgets import Button, Check, Choice, Form
@@ -127,10 +126,13 @@ class HouseRulesScene(FormPage):
     def _table(
         self, area: pygame.Rect, cells: Sequence[float], heads: Sequence[str], rows: int
     ) -> tuple[int, int]:
-        """The column headings of a table over `area`; returns where its rows start and their height."""
+        """The column headings of a table over `area` (none over a column left empty: an empty key);
+        returns where its rows start and their height."""
         g = self.g
         head = pygame.Rect(area.x, area.y + g(8), area.width, g(24))
         for i, (cell, key) in enumerate(zip(split(head, *cells, gap=g(6)), heads, strict=True)):
+            if not key:
+                continue
             words = tr(f"krt.house.col.{key}").upper()
             pos, anchor = (cell.topleft, "topleft") if i == 0 else (cell.midtop, "midtop")
             self.notes.append(Note(words, pos, cell.width, anchor=anchor, kind="head"))
@@ -149,9 +151,9 @@ class HouseRulesScene(FormPage):
         played, then its value won and lost per opponent and how many times it counts its bonuses."""
         g = self.g
         ladder = house.base_of(rules).contracts
-        top, row_h = self._table(
-            area, CONTRACT_CELLS, ("contract", "played", "won", "lost", "factor"), len(ladder)
-        )
+        factor = "factor" if house.bonuses_offered(rules) else ""
+        heads = ("contract", "played", "won", "lost", factor)
+        top, row_h = self._table(area, CONTRACT_CELLS, heads, len(ladder))
         played = {c.id: c for c in rules.contracts}
         won = [(v, f"+{v}") for v in house.VALUES]
         lost = [(v, f"−{v}") for v in house.VALUES]
@@ -274,7 +276,7 @@ class HouseRulesScene(FormPage):
         is saved."""
         try:
             edited = change()
-        except FileProblem as exc:
+        except house.Unplayable as exc:
             self.app.notices.show(tr("krt.house.refused", problem=exc.words.text()))
         else:
             self.app.apply_settings(

@@ -11,12 +11,15 @@ profile the rules core cannot make sense of is never saved.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from game.games.koenigrufen import profile
 from game.games.koenigrufen.profile import BIRDS, BONUS_IDS, Bonus, Contract, Profile
+from game.i18n import Words
+from game.storage import FileProblem
 
 HOUSE = "house"
 CHOICES = (*profile.PROFILE_IDS, HOUSE)
@@ -296,9 +299,40 @@ def with_option(rules: Profile, name: str, value: Value) -> Profile:
     return checked(FIELDS[name].put(rules, value))
 
 
+class Unplayable(ValueError):
+    """An edit the rules cannot play; `words` says why, as the page can say it."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__(words.text("en"))
+        self.words = words
+
+
 def checked(rules: Profile) -> Profile:
-    """The profile as a journal would read it back, so an edit the rules cannot use raises FileProblem."""
-    return profile.from_json(rules.to_json(), HOUSE)
+    """The profile as a journal would read it back, so an edit the rules cannot use raises Unplayable."""
+    try:
+        return profile.from_json(rules.to_json(), HOUSE)
+    except FileProblem as problem:
+        raise Unplayable(_why(problem, rules)) from problem
+
+
+_CONTRACT_FIELD = re.compile(rf"{HOUSE}\.contracts\[(\d+)\]\.(bird|max_kings)")
+
+
+def _why(problem: FileProblem, rules: Profile) -> Words:
+    """The profile check's problem in the words of the edits that cause it (the last bird of a bird
+    contract out of play, one's own king barred where four kings may bid, a ladder emptied or left to
+    forehand alone), else as the check says it."""
+    where = str(problem.words.params.get("where", ""))
+    field = _CONTRACT_FIELD.fullmatch(where)
+    if field:
+        contract = Words(f"kr.contract.{rules.contracts[int(field[1])].id}")
+        return Words(f"krt.house.why.{field[2]}", {"contract": contract})
+    if where == f"{HOUSE}.contracts":
+        return Words("krt.house.why.contracts")
+    if where in (f"{HOUSE}.bidding.reserved", f"{HOUSE}.bidding.after_neutral") and rules.bidding:
+        name = where.rpartition(".")[2]
+        return Words(f"krt.house.why.{name}", {"word": Words(f"kr.bid.{rules.bidding.neutral}")})
+    return problem.words
 
 
 def decode(data: Any, where: Any) -> Profile:
