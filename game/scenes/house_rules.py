@@ -110,8 +110,6 @@ class HouseRulesScene(FormPage):
             tr("settings.back"),
             self.app.scenes.pop,
         )
-        add(read)
-        add(back)
         x = inner.x + left_w + g(40)
         area = pygame.Rect(x, self.rule_y + g(14), inner.right - x, inner.bottom - self.rule_y - g(14))
         if self.section == "contracts":
@@ -120,6 +118,8 @@ class HouseRulesScene(FormPage):
             self._bonuses(area, rules)
         else:
             self._named(area, rules, self.section)
+        add(read)  # last in the keyboard's order: the tabs, the section's values, then these
+        add(back)
         restore_focus(self.form, focus)
 
     # the sections ----------------------------------------------------------------------------------
@@ -166,19 +166,10 @@ class HouseRulesScene(FormPage):
             self.form.add(Check(play_cell, contract is not None, self._play(base.id)))
             if contract is None:
                 continue
-            add = self.form.add
-            add(Choice(won_cell, "", _with(won, contract.value), contract.value, self._value(base.id, True)))
-            add(
-                Choice(
-                    lost_cell,
-                    "",
-                    _with(lost, contract.lost_value),
-                    contract.lost_value,
-                    self._value(base.id, False),
-                )
-            )
+            self._choice(won_cell, won, contract.value, self._value(base.id, True))
+            self._choice(lost_cell, lost, contract.lost_value, self._value(base.id, False))
             if house.scores_bonuses(contract, rules):
-                add(Choice(factor_cell, "", factors, contract.bonus_factor, self._factor(base.id)))
+                self._choice(factor_cell, factors, contract.bonus_factor, self._factor(base.id))
 
     def _bonuses(self, area: pygame.Rect, rules: Profile) -> None:
         """One row per bonus Atout knows: its name and what it asks, whether it is in play, then its silent
@@ -200,36 +191,24 @@ class HouseRulesScene(FormPage):
             self.form.add(Check(play_cell, bonus is not None, self._bonus(bonus_id)))
             if bonus is None:
                 continue
-            add = self.form.add
-            add(
-                Choice(
-                    silent_cell,
-                    "",
-                    _with(silent, bonus.silent),
-                    bonus.silent,
-                    self._bonus_value(bonus_id, "silent"),
-                )
-            )
-            add(
-                Choice(
-                    announced_cell,
-                    "",
-                    _with(announced, bonus.announced),
-                    bonus.announced,
-                    self._bonus_value(bonus_id, "announced"),
-                )
-            )
+            self._choice(silent_cell, silent, bonus.silent, self._bonus_value(bonus_id, "silent"))
+            self._choice(announced_cell, announced, bonus.announced, self._bonus_value(bonus_id, "announced"))
             who = house.announcers(bonus)
             if who:
                 options = [(by, tr(f"krt.house.by.{by}")) for by in who]
-                add(
-                    Choice(
-                        by_cell, "", options, bonus.announce_by, self._bonus_value(bonus_id, "announce_by")
-                    )
-                )
+                self._choice(by_cell, options, bonus.announce_by, self._bonus_value(bonus_id, "announce_by"))
             else:
                 words = tr("krt.house.by.side")
                 self.notes.append(Note(words, by_cell.center, by_cell.width, False, "center", "line"))
+
+    def _choice(
+        self, cell: pygame.Rect, options: list[tuple[Any, str]], value: Any, change: Callable[[Any], None]
+    ) -> None:
+        """A choice in a table's cell, its present value among its options (a file may bring one off the
+        page's list)."""
+        if value not in (v for v, _ in options):
+            options = sorted([*options, (value, str(value))])
+        self.form.add(Choice(cell, "", options, value, change))
 
     def _named(self, area: pygame.Rect, rules: Profile, section: str) -> None:
         """The section's named values the profile has, one a row: what it is, then its choice."""
@@ -259,7 +238,7 @@ class HouseRulesScene(FormPage):
             return tr("settings.on" if value else "settings.off")
         if name == "neutral":
             return bid_label(str(value))
-        if name == "kontra_cap" or name == "kontra_cap_negative":
+        if name in ("kontra_cap", "kontra_cap_negative"):
             return tr(f"krt.house.kontra.{value}")
         if name == "forehand_factor":
             return f"×{value}"
@@ -342,10 +321,3 @@ class HouseRulesScene(FormPage):
             words = text.fit(note.words, size, note.width, bold)
             text.draw(surface, words, note.pos, size, colour, note.anchor, bold=bold)
         self.form.draw(surface)
-
-
-def _with(options: list[tuple[int, str]], value: int) -> list[tuple[int, str]]:
-    """A value's choices with its present value among them (a file may bring one off the list)."""
-    if value in (v for v, _ in options):
-        return options
-    return sorted([*options, (value, str(value))])
