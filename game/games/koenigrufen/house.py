@@ -105,7 +105,8 @@ def with_factor(rules: Profile, contract_id: str, factor: int) -> Profile:
 
 
 def scores_bonuses(contract: Contract, rules: Profile) -> bool:
-    """Whether the page offers a contract's bonus factor: it is played and scores bonuses."""
+    """Whether the page offers a played contract's bonus factor: the profile announces bonuses and it
+    scores some."""
     return rules.announcing is not None and bool(contract.bonuses)
 
 
@@ -137,12 +138,12 @@ def with_bonus(rules: Profile, bonus_id: str, on: bool) -> Profile:
     else:
         kept.pop(bonus_id, None)
     bonuses = tuple(kept[b] for b in BONUS_IDS if b in kept)
-    base_ids = {c.id: c for c in base.contracts}
+    base_contracts = {c.id: c for c in base.contracts}
     in_base = bonus_id in {b.id for b in base.bonuses}
 
     def scores(c: Contract) -> bool:
-        if c.id in base_ids and in_base:
-            return bonus_id in base_ids[c.id].bonuses
+        if c.id in base_contracts and in_base:
+            return bonus_id in base_contracts[c.id].bonuses
         return bool(c.bonuses) and (c.call or bonus_id != "king_ultimo")
 
     def scored(c: Contract) -> tuple[str, ...]:
