@@ -464,3 +464,28 @@ class Hotspot(Widget):
                 "midtop",
                 shadow=True,
             )
+
+
+class Check(Toggle):
+    """A yes-or-no as a box to tick, for narrow cells of a table (a contract played or not): click the cell
+    or, focused, Enter, Space or an arrow key flips it."""
+
+    def __init__(self, rect: pygame.Rect, value: bool, on_change: Callable[[bool], None]) -> None:
+        super().__init__(rect, "", value, on_change, "", "")
+
+    @property
+    def square(self) -> pygame.Rect:
+        side = min(self.rect.height, self.rect.width) - 6
+        square = pygame.Rect(0, 0, side, side)
+        square.center = self.rect.center
+        return square
+
+    def draw(self, surface: pygame.Surface) -> None:
+        square = self.square
+        draw_panel(surface, square, "hover" if self.hover or self.focused else "field")
+        if self.value:
+            s = square.inflate(-square.width // 2, -square.height // 2)
+            tick = [(s.left, s.centery), (s.left + s.width // 3, s.bottom), (s.right, s.top)]
+            pygame.draw.lines(surface, theme.BRASS_LIGHT, False, tick, max(2, square.width // 8))
+        if self.focused:
+            pygame.draw.rect(surface, theme.FOCUS, square.inflate(6, 6), 2, border_radius=8)

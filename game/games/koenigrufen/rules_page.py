@@ -269,12 +269,11 @@ def announcements(rules: Profile) -> list[str]:
             tr(f"krp.kontra.{level}", word=tr(f"kr.kontra.{level}")) for level in range(1, say.kontra_cap + 1)
         ]
         if say.kontra_cap_negative != say.kontra_cap and any(c.kind == "negative" for c in played(rules)):
-            levels = listed(tr(f"kr.kontra.{n}") for n in range(1, say.kontra_cap_negative + 1))
-            lines.append(
-                tr("krp.kontra.negative", levels=levels)
-                if say.kontra_cap_negative
-                else tr("krp.kontra.no_negative")
-            )
+            if say.kontra_cap_negative:
+                levels = listed(tr(f"kr.kontra.{n}") for n in range(1, say.kontra_cap_negative + 1))
+                lines.append(tr("krp.kontra.negative", levels=levels))
+            else:
+                lines.append(tr("krp.kontra.no_negative"))
         if say.kontra_each and any(_kontra_cap(rules, c) and c.kind == "negative" for c in played(rules)):
             lines.append(tr("krp.kontra.each"))
         if say.kontra_window:
