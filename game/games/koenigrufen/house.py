@@ -242,6 +242,9 @@ FIELDS: dict[str, Field] = {
     "kontra_cap_negative": _part("announcing", "kontra_cap_negative", KONTRA_CAPS),
     "failed_silent_counts": _part("announcing", "failed_silent_counts", YES_NO),
     "valat_replaces_game": _part("announcing", "valat_replaces_game", YES_NO),
+    "kontra_each": _part("announcing", "kontra_each", YES_NO),
+    "kontra_window": _part("announcing", "kontra_window", YES_NO),
+    "reserve_announced": _part("announcing", "reserve_announced", YES_NO),
     "payout": _part("trischaken", "payout", ("each", "sides")),
     "forehand_factor": _part("trischaken", "forehand_factor", (1, 2, 3, 4)),
     "forehand_tied_alone": _part("trischaken", "forehand_tied_alone", YES_NO),
@@ -266,8 +269,11 @@ ANNOUNCING = (
     "kontra_cap_negative",
     "once_per_player",
     "closing",
+    "kontra_each",
+    "kontra_window",
     "failed_silent_counts",
     "valat_replaces_game",
+    "reserve_announced",
 )
 TRISCHAKEN = (
     "payout",
