@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,7 @@ import pytest
 from scene_driver import step
 from tool_loader import load_tool
 
-from game import i18n
+from game import i18n, settings
 from game.app import App
 from game.games.falkenstein.characters_scene import CharactersScene
 from game.games.falkenstein.data import HEROES
@@ -96,7 +96,11 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
 
 
 @pytest.mark.parametrize("scene", SCREENSHOT.SCENES)
-def test_a_scene_in_german_shows_only_german(scene: str, tmp_path: Path, drawn: Drawn) -> None:
+def test_a_scene_in_german_shows_only_german(
+    scene: str, tmp_path: Path, drawn: Drawn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    brisk = partial(Settings, anim_speed="fast", think_time=0.05)  # the same moments, in fewer frames
+    monkeypatch.setattr(settings, "Settings", brisk)
     assert SCREENSHOT.main([scene, "--lang", "de", "--out", str(tmp_path / "shot.png")]) == 0
     drawn.assert_german()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import time
 from pathlib import Path
 from string import Formatter
 
@@ -15,6 +16,7 @@ from game import i18n
 from game.games.koenigrufen.rules import _CODES as KOENIGRUFEN_REFUSALS
 from game.games.twotenjack.cards import REFUSALS as TWOTENJACK_REFUSALS
 from game.i18n import LANGUAGES
+from game.scenes.history_scene import day_label, full_date
 from game.settings import system_language
 
 I18N = Path(i18n.__file__).resolve().parent
@@ -184,3 +186,13 @@ def test_without_locale_variables_the_locale_module_decides(monkeypatch: pytest.
     assert system_language() == "de"
     monkeypatch.setattr("locale.getlocale", lambda: (None, None))
     assert system_language() == "en"
+
+
+@pytest.mark.parametrize(
+    ("lang", "short", "full"), [("de", "3. März", "3. März 2026"), ("en", "3 Mar", "3 Mar 2026")]
+)
+def test_a_date_reads_as_the_language_writes_it(lang: str, short: str, full: str) -> None:
+    i18n.set_language(lang)
+    when = time.mktime((2026, 3, 3, 17, 8, 0, 0, 0, -1))
+    assert day_label(when, now=when + 30 * 86400) == (short, "17:08")
+    assert full_date(when) == full
