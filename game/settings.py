@@ -11,24 +11,35 @@ from typing import Any
 from game import schema, storage
 from game.games.koenigrufen import house
 from game.games.koenigrufen.profile import DEFAULT, Profile
+from game.i18n import LANGUAGES
 
-LANGUAGES = ("fr", "en")
 ANIM_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 THINK_TIMES = (0.3, 0.7, 1.2, 2.0)
 AIDS = ("aid_winning", "aid_gone", "aid_called", "aid_points")  # the switches of help while playing
 
 
 def system_language() -> str:
-    """French when the system locale is French, English otherwise (the issue's rule)."""
+    """The language of the system locale when Atout speaks it (German, French), English otherwise; the
+    environment's first locale variable set wins, as in POSIX (LC_ALL, then LC_MESSAGES, then LANG)."""
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
         if value:
-            return "fr" if value.lower().startswith("fr") else "en"
+            return _language_of(value)
     try:
         code = locale.getlocale()[0] or ""
     except ValueError:
         code = ""
-    return "fr" if code.lower().startswith("fr") else "en"
+    return _language_of(code)
+
+
+def _language_of(code: str) -> str:
+    """'de_AT.UTF-8' → 'de', 'fr_CH' → 'fr', 'German_Austria' (Windows) → 'de', anything else → 'en'."""
+    code = code.lower()
+    for lang, windows_name in (("de", "german"), ("fr", "french")):
+        posix = code[:2] == lang and not code[2:3].isalpha()
+        if posix or code.startswith(windows_name):
+            return lang
+    return "en"
 
 
 @dataclass(frozen=True)

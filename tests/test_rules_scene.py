@@ -1,4 +1,4 @@
-"""The rules reader: complete texts in both languages, scrolling by keys, wheel and bar, game tabs."""
+"""The rules reader: complete texts in every language, scrolling by keys, wheel and bar, game tabs."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from game.app import App
 from game.games.koenigrufen import profile
 from game.games.koenigrufen.rules_page import page
 from game.games.koenigrufen.words import contract_name, pays_label
-from game.i18n import catalogue, set_language, tr
+from game.i18n import LANGUAGES, catalogue, set_language, tr
 from game.registry import GAMES as REGISTERED
 from game.scenes.rules_scene import RulesScene
 from game.settings import Settings
@@ -34,9 +34,9 @@ def rules(app: App) -> RulesScene:
     return scene
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES)
-def test_every_game_has_complete_rules_in_both_languages(language: str, game: str) -> None:
+def test_every_game_has_complete_rules_in_every_language(language: str, game: str) -> None:
     body = catalogue(language)[f"rules.{game}"]
     if game == "koenigrufen":  # its fixed text with the seed's preset's sections, as the reader shows it
         set_language(language)
@@ -46,7 +46,7 @@ def test_every_game_has_complete_rules_in_both_languages(language: str, game: st
     assert len(headings) >= 6 and len(body) > 3000
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_words_of_each_game_are_there(language: str) -> None:
     texts = catalogue(language)
     for word in ("Sküs", "Mond", "Pagat", "König", "Dame", "Reiter", "Bube", "Talon", "Rufer"):
@@ -54,7 +54,7 @@ def test_the_words_of_each_game_are_there(language: str) -> None:
     assert "−45" in texts["rules.twotenjack"] and "3♠" in texts["rules.twotenjack"]
     falkenstein = texts["rules.falkenstein"]
     assert "%" in falkenstein or "pourcentage" in falkenstein
-    assert ("fireworks" if language == "en" else "feu d'artifice") in falkenstein
+    assert {"en": "fireworks", "fr": "feu d'artifice", "de": "Feuerwerk"}[language] in falkenstein
 
 
 CARDAVIA_ONLY = ("There is no bidding", "forehand is the declarer in every deal", "The emperor's trick")
@@ -90,7 +90,7 @@ def test_the_page_under_cardavia_still_says_the_presets_rules(app: App) -> None:
         assert absent not in words, absent
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("profile_id", profile.PROFILE_IDS)
 def test_every_contract_played_is_on_the_page_with_what_it_pays(language: str, profile_id: str) -> None:
     set_language(language)

@@ -1,4 +1,4 @@
-"""Solo scenarios: the shipped one is complete in both languages; broken files are refused by name."""
+"""Solo scenarios: the shipped one is complete in every language; broken files are refused by name."""
 
 import copy
 import json
@@ -27,7 +27,7 @@ def test_shipped_scenario() -> None:
     assert len(scenario.challenges) >= 8
     assert 1 <= scenario.pass_mark <= len(scenario.challenges)
     assert all(text.get(language).strip() for text in texts(scenario) for language in LANGUAGES)
-    assert all(text.fr != text.en for text in texts(scenario))
+    assert all(len({text.de, text.en, text.fr}) == 3 for text in texts(scenario))
     assert {c.suit for c in scenario.challenges} == set(SUITS)
     assert all(TALENTS[c.talent] == c.suit for c in scenario.challenges)
     assert all(2 <= c.opposition <= 5 for c in scenario.challenges)
@@ -41,9 +41,9 @@ def test_list_scenarios() -> None:
 
 def test_text_language() -> None:
     title = load_scenario(SHIPPED).title
-    assert (title.get("fr"), title.get("en")) == (title.fr, title.en)
-    with pytest.raises(ValueError, match="'de'"):
-        title.get("de")
+    assert (title.get("fr"), title.get("en"), title.get("de")) == (title.fr, title.en, title.de)
+    with pytest.raises(ValueError, match="'it'"):
+        title.get("it")
 
 
 def shipped() -> dict[str, Any]:

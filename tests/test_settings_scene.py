@@ -54,6 +54,9 @@ def test_language_switches_with_the_keyboard_and_relabels_at_once(app: App) -> N
     assert isinstance(app.scenes.top, SettingsScene) and app.scenes.top.form.focus_index == 0
     key(app, pygame.K_LEFT)
     assert app.settings.language == "en" and "Back" in labels(app)
+    key(app, pygame.K_LEFT)  # Deutsch, English, Français
+    assert app.settings.language == "de" and saved()["language"] == "de"
+    assert "Zurück" in labels(app) and tr("settings.contrast") == "Kontrast"
 
 
 def test_a_slider_moved_with_the_arrows_changes_and_saves_the_setting(app: App) -> None:

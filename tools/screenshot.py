@@ -86,9 +86,10 @@ def build(app, scene: str, **options):
         rules.scroller.scroll_to(rules.max_offset * options.get("scroll", 1.0))
         return rules, 1.0
     if scene == "handover":
+        from game.i18n import tr
         from game.scenes.handover import HandoverScene
 
-        return HandoverScene(app, "Clara", "Gräfin Ilse is challenged.", lambda: None), 0.0
+        return HandoverScene(app, "Clara", tr("fal.handover_player", name="Gräfin Ilse"), lambda: None), 0.0
     if scene.startswith("koenigrufen"):
         rules_id, contract, _moment = KOENIGRUFEN.get(scene, ("cardavia", None, ""))
         return _koenigrufen(app, rules_id, contract), 0.0
@@ -139,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("scene", choices=SCENES)
     p.add_argument("--out", required=True)
     p.add_argument("--size", default="1280x720")
-    p.add_argument("--lang", choices=("fr", "en"))
+    p.add_argument("--lang", choices=("de", "en", "fr"))
     p.add_argument("--profile", help="rules-koenigrufen: the Königrufen rules in use (default austria)")
     p.add_argument("--scroll", type=float, default=1.0, help="rules-koenigrufen: how far down, 0 to 1")
     args = p.parse_args(argv)

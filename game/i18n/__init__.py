@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 _DIR = Path(__file__).resolve().parent
-LANGUAGES = ("fr", "en")
+LANGUAGES = ("de", "en", "fr")  # in the order the settings offer them: Deutsch, English, Français
 _current = "en"
 
 

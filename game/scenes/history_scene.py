@@ -53,7 +53,7 @@ def day_label(when: float, now: float | None = None) -> tuple[str, str]:
         return tr("history.today"), clock(when)
     if day[:3] == yesterday[:3]:
         return tr("history.yesterday"), clock(when)
-    short = f"{day.tm_mday} {_month(day.tm_mon)}"
+    short = tr("history.short_date", day=day.tm_mday, month=_month(day.tm_mon))
     return short, clock(when) if day.tm_year == today.tm_year else f"{day.tm_year} · {clock(when)}"
 
 

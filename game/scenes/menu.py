@@ -98,7 +98,7 @@ class MenuScene(Scene):
             words = tr(
                 "menu.continue",
                 game=tr(f"menu.game.{journal.game}.name"),
-                when=time.strftime("%d/%m %H:%M", time.localtime(saved_at)),
+                when=time.strftime(tr("menu.continue_when"), time.localtime(saved_at)),  # the day as written
             )
             label = text.fit(words, theme.SIZE_SMALL, rect.width - g(16))
             self.continue_button = Button(rect, label, self.resume, primary=True, size=theme.SIZE_SMALL)

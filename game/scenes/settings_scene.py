@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import LANGUAGES, tr
 from game.scenes.form_page import FormPage
-from game.settings import AIDS, ANIM_SPEEDS, LANGUAGES, THINK_TIMES
+from game.settings import AIDS, ANIM_SPEEDS, THINK_TIMES
 from game.ui import text, theme
 from game.ui.felt import felt
 from game.ui.salon import Column, Grid, chip_side, restore_focus, suit_chip

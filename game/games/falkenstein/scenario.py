@@ -8,8 +8,8 @@ from typing import Any
 
 from game.games.falkenstein.data import TALENTS
 from game.games.falkenstein.resolution import SUITS, check_level
+from game.i18n import LANGUAGES
 
-LANGUAGES = ("fr", "en")
 MIN_CHALLENGES = 8
 
 
@@ -17,8 +17,9 @@ MIN_CHALLENGES = 8
 class Text:
     """One text in every language of the game."""
 
-    fr: str
+    de: str
     en: str
+    fr: str
 
     def get(self, language: str) -> str:
         if language not in LANGUAGES:
