@@ -369,8 +369,8 @@ def root_moves(view: KoenigrufenView) -> list[object]:
 
 
 def _root_words(view: KoenigrufenView) -> list[object]:
-    """The announcement words a search weighs: a pass (unless a bird is owed), each bonus on its own, the
-    easy player's word, and each Kontra step the seat may take."""
+    """The announcement words a search weighs: a pass (unless a bird is owed), each bonus on its own (the
+    owed bird's), the easy player's word, and each Kontra step the seat may take."""
     profile = view.profile
     owed = set(view.birds_owed)
     words: list[object] = [] if owed else [SAY_PASS]
@@ -389,9 +389,13 @@ def _items(word: object, profile: Profile) -> set[str]:
 
 def habit(view: KoenigrufenView, rng: random.Random) -> LeanAction:
     """The move the search keeps unless another is clearly better: the bid the hand evaluation makes
-    (`evaluation.bid`), else the easy player's move, as a lean action."""
+    (`evaluation.bid`); in the announcements the playouts' word, a pass or the bird a bird contract owes
+    (the easy player's birds, announced on a count of trumps, failed often enough to cost it more than they
+    brought); else the easy player's move; as a lean action."""
     if view.phase == "bid":
         return _bid_habit(view)
+    if view.phase == "announce":
+        return evaluation.owed_bird(sampler(view)(random.Random(0)))
     return from_action(koenigrufen_easy.choose(view, rng), view.profile)
 
 
@@ -449,10 +453,12 @@ def rollout(state: LeanKoenigrufen, rng: random.Random) -> None:
     trick the other side holds with the cheapest card that does, keeping the Pagat out of a trick a later
     trump would catch; else give the cheapest card; smear the richest card when the own side holds the trick
     and plays last (in a colour contract a trump that cannot win is a card given). Each player acts on what
-    it would know: until the called king shows, only the partner knows the partnership. In a negative
-    contract and Trischaken, `_ducking`. After a call, the declarer takes the talon half easy would (in 91%
-    of deals; a random half judged a call by hands the table would rarely hold) and discards by
-    `quick_discard`; in the announcements everyone passes (silent bonuses still count).
+    it would know: until the called king shows, only the partner knows the partnership (in a contract
+    without a call, everyone knows the sides). In a negative contract and Trischaken, `_ducking`. From the
+    auction, the seats bid by the hand evaluation (`evaluation.bid`) and the declarer calls by the easy
+    habit (`evaluation.call`). After a call, the declarer takes the talon half easy would (in 91% of deals)
+    and discards by `quick_discard`; in the announcements everyone passes (silent bonuses still count) but
+    a bird contract's declarer, who announces the bird he owes.
     Playouts that play like the table judge a move far better than random ones, and without chance better
     still: 0.375 game points a deal over `easy` against 0.25 with 15% random cards, on the same 120 deals
     (the seed's Rufer)."""
@@ -462,9 +468,9 @@ def rollout(state: LeanKoenigrufen, rng: random.Random) -> None:
         state.call(evaluation.call(state))
     if state.phase is TALON:
         state.take(_talon_habit(state))
+    contract = state.contract
+    assert contract is not None
     if state.phase is DISCARD:
-        contract = state.contract
-        assert contract is not None
         state.discard(quick_discard(state.hand(state.declarer), contract.discard, contract.trumps_first))
     while state.phase is ANNOUNCE:
         state.say(evaluation.owed_bird(state) if state.to_act == state.declarer else SAY_PASS)
@@ -473,8 +479,9 @@ def rollout(state: LeanKoenigrufen, rng: random.Random) -> None:
             state.play(_ducking(state))
         return
     hands, team, partner = state.suits, state.team, state.partner
+    alone = not contract.call  # the sides known to all from the first card (see `_sides_known`)
     while state.phase is TRICKS:
-        state.play(_habit(state, hands[state.to_act], team, state.shown, partner))
+        state.play(_habit(state, hands[state.to_act], team, alone or state.shown, partner))
 
 
 def _auction(state: LeanKoenigrufen) -> None:
@@ -489,7 +496,14 @@ def _card(state: LeanKoenigrufen) -> int:
     """The playout card of the seat to act, by the contract's habits."""
     if state.plan.tally:
         return _ducking(state)
-    return _habit(state, state.suits[state.to_act], state.team, state.shown, state.partner)
+    return _habit(state, state.suits[state.to_act], state.team, _sides_known(state), state.partner)
+
+
+def _sides_known(state: LeanKoenigrufen) -> bool:
+    """Whether every seat knows the sides: the called king shown, or a contract without a call (the
+    declarer alone against three; the core's `shown` is about a call)."""
+    contract = state.contract
+    return state.shown or (contract is not None and not contract.call)
 
 
 def _talon_habit(state: LeanKoenigrufen) -> int:
