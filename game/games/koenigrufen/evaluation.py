@@ -5,7 +5,8 @@ king call, the bird a bird contract owes) on the lean core.
 The expectation is linear in a few hand features (`features`), per contract of a shipped profile, fitted
 by `tools/fit_bids.py` on deals played out by the playout habits (`search.rollout`) and kept in
 `evaluation_table`: once over all hands, and again over the best fifth of them, where a bid is decided
-(one line drawn through every hand misjudged the few worth a negative contract). A house profile reads
+(one line drawn through every hand misjudged the few worth a negative contract), then checked where it
+says bid against deals the easy players play on the rules engine. A house profile reads
 its shipped profile's table, scaled by the contract's value; a contract no table knows falls back on
 the easy player's threshold (`easy.worth`): worth it or not, ± its value.
 
