@@ -7,11 +7,11 @@ moves them, and chosen so every past action stays legal (a cheap test per game, 
 is also played under the `austria` and `cheltenham` profiles: the auction, the announcements (the
 auction steered to a Rufer), the discard and the tricks of several contracts (a talon nobody sees, the
 colour rule's hidden trumps, Trischaken, a negative contract, an ouvert one whose open hands are part of
-the view), where normal and hard search. The swapped deal must replay, must put a hidden card somewhere
-else, must give the seat the same view, and the same view must give the same decision at a fixed seed, at
-every level. (A new deal or round is a single action, no decision.) Positions and swaps are fixed by
-seeds and every loop is finite, so a leak fails the test rather than hanging it; the last test shows a
-leaking `view` does fail it.
+the view), where normal and hard search, their bids, calls, announcements and Kontras included. The
+swapped deal must replay, must put a hidden card somewhere else, must give the seat the same view, and the
+same view must give the same decision at a fixed seed, at every level. (A new deal or round is a single
+action, no decision.) Positions and swaps are fixed by seeds and every loop is finite, so a leak fails
+the test rather than hanging it; the last test shows a leaking `view` does fail it.
 """
 
 from __future__ import annotations
@@ -272,6 +272,22 @@ SITUATIONS = (
         _shuffled,
         lambda v: v.phase == "bid" and len(v.bids) >= 2,
         ("hand-hand", "hand-talon", "talon-talon"),
+    ),
+    Situation(
+        "austria rufer call",  # the king called after an auction, the talon still unseen
+        AUSTRIA,
+        _shuffled,
+        lambda v: v.phase == "call",
+        ("hand-hand", "hand-talon", "talon-talon"),
+        _declaring(AUSTRIA_RULES, "rufer"),
+    ),
+    Situation(
+        "austria solorufer announcements, defender",  # a Kontra weighed with the talon unseen
+        AUSTRIA,
+        _shuffled,
+        lambda v: v.phase == "announce" and v.seat != v.declarer,
+        ("hand-hand", "hand-talon"),
+        _declaring(AUSTRIA_RULES, "solorufer"),
     ),
     Situation(
         "austria rufer announcements, declarer",

@@ -12,6 +12,7 @@ from game.ai import thinker
 from game.ai.search import Search
 from game.ai.thinker import REASONS, decide
 from game.games.koenigrufen import easy as koenigrufen_easy
+from game.games.koenigrufen import evaluation, house
 from game.games.koenigrufen import search as ks
 from game.games.koenigrufen.cards import DECK, DECK_INDEX
 from game.games.koenigrufen.core import CONCEDE, LeanKoenigrufen
@@ -383,3 +384,87 @@ def test_the_habit_a_search_keeps_is_always_among_the_moves_it_searches(profile:
             if len(moves) > 1:
                 assert ks.habit(view, random.Random(seed)) in moves
             game.apply(koenigrufen_easy.choose(view, rng))
+
+
+# --- the auction: the measured hand evaluation and the bids searched ----------------------------------------
+
+STRONG = ("SK", "XXI", "XX", "XIX", "XVIII", "XVII", "XVI", "XV", "XIV", "KH", "KD", "KC")
+WEAK = ("1H", "2H", "3H", "4H", "1D", "2D", "3D", "4D", "10C", "9C", "8C", "7S")
+
+
+@pytest.mark.parametrize("profile", [AUSTRIA, CHELTENHAM], ids=lambda p: p.id)
+def test_the_evaluation_ranks_a_strong_hand_above_a_weak_one_for_every_contract(profile: Profile) -> None:
+    """Every contract of the shipped profiles has fitted coefficients; a hand of high trumps and kings
+    expects more than a hand of low pips from every positive contract, and less from every negative one
+    (which asks for no tricks, or one)."""
+    assert set(evaluation.TABLE[profile.id]) == {c.id for c in profile.contracts}
+    for forehand in (False, True):
+        strong = evaluation.expectations(_ints(STRONG), forehand, profile)
+        weak = evaluation.expectations(_ints(WEAK), forehand, profile)
+        for rank, contract in enumerate(profile.contracts):
+            if contract.kind == "positive":
+                assert strong[rank] > weak[rank], contract.id
+            elif contract.kind == "negative":
+                assert strong[rank] < weak[rank], contract.id
+
+
+def test_a_house_profile_reads_its_shipped_profiles_evaluation_at_its_own_values() -> None:
+    """A house copy of a shipped profile expects the same, scaled by a contract's changed value."""
+    copy = house.with_value(house.based_on(AUSTRIA), "dreier", won=8, lost=8)
+    hand = _ints(STRONG)
+    rank = AUSTRIA.rank("dreier")
+    assert evaluation.expectations(hand, False, copy)[rank] == pytest.approx(
+        2 * evaluation.expectations(hand, False, AUSTRIA)[rank]
+    )
+
+
+def _ints(cards: tuple[str, ...]) -> list[int]:
+    return sorted(DECK_INDEX[card] for card in cards)
+
+
+def _auction_views(profile: Profile, deals: int) -> list[tuple[KoenigrufenGame, KoenigrufenView]]:
+    """Every bid position of `deals` easy auctions: forehand's opening, the rounds, the choice after the
+    neutral word, a hold where the profile has it."""
+    found = []
+    for seed in range(deals):
+        game = KoenigrufenGame(KoenigrufenConfig(deals=1, profile=profile), seed)
+        rng = random.Random(seed)
+        while game.phase == "bid":
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            found.append((game.copy(), view))
+            game.apply(koenigrufen_easy.choose(view, rng))
+    return found
+
+
+@pytest.mark.usefixtures("quick_search")
+@pytest.mark.parametrize("profile", [AUSTRIA, CHELTENHAM], ids=lambda p: p.id)
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_search_levels_bid_legally_in_every_auction_position(profile: Profile, level: str) -> None:
+    """At every bid of a few auctions the level's word is legal, is among the words it searched, and is the
+    same again for the same seed."""
+    for game, view in _auction_views(profile, 6):
+        decision = decide("koenigrufen", view, level, seed=5)
+        assert decision.action in game.legal_actions()
+        assert from_action(decision.action, profile) in ks.root_moves(view)
+        assert decide("koenigrufen", view, level, seed=5) == decision
+
+
+def test_a_bid_reads_as_evidence_about_the_bidders_hand() -> None:
+    """After another seat bids a solo contract, worlds giving it a strong hand weigh more than worlds
+    giving it a weak one; a pass says the opposite."""
+    profile = AUSTRIA
+    for word, stronger in (("solodreier", True), ("pass", False)):
+        game = KoenigrufenGame(KoenigrufenConfig(deals=1, first_dealer=0, profile=profile), 0)
+        game.apply(Bid(1, profile.bidding.neutral if profile.bidding else ""))
+        game.apply(Bid(2, "solodreier") if word == "solodreier" else Pass(2))
+        view = game.view(3)
+        weigh = ks.likelihood(view)
+        assert weigh is not None
+        sample = ks.sampler(view)
+        worlds = [sample(random.Random(n)) for n in range(200)]
+        ranked = sorted(worlds, key=lambda w: evaluation.expectations(w.hand(2), False, profile)[-1])
+        low = sum(map(weigh, ranked[:50]))
+        high = sum(map(weigh, ranked[-50:]))
+        assert (high > low) == stronger

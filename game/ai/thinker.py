@@ -3,7 +3,8 @@ moving while a computer thinks, and reads the move when it is ready. Hints use t
 
 `easy` is the rule-based player; `normal` and `hard` search deals sampled from the seat's view
 (`game.ai.search`), keeping a standing move unless another proved better in those deals. `normal` searches
-once, from the easy player's move. `hard` first reaches exactly normal's answer, then thinks on with more
+once, from the game's habit (the easy player's move; in a Königrufen auction, the measured hand
+evaluation's bid). `hard` first reaches exactly normal's answer, then thinks on with more
 deals, and more sampled for each one searched, and leaves that answer only for a move clearly better in them:
 more thought can only overturn a conclusion on evidence, never on the noise of fresh deals. Each stage has
 a time cap so a slow machine still never keeps the table waiting; below the caps a decision depends only on

@@ -1,7 +1,10 @@
 """Königrufen for the search: deal the unseen cards consistently with a seat's view, score a finished deal,
 weigh a world by the play so far, list the moves worth searching, play a world out by table habits, and
 say why a move was chosen. Under every contract of every profile: a world is a lean state of the contract
-declared, settled as it is (`LeanKoenigrufen.returns`, negative contracts and Trischaken included).
+declared, settled as it is (`LeanKoenigrufen.returns`, negative contracts and Trischaken included). Before
+the declaration (the auction) a world is the auction as it stands (`auction.bidding_sampler`): the
+playouts bid on by the measured hand evaluation (`evaluation`), call, take the talon, announce and play, so
+that a bid is judged by the contracts it leads to and what they pay, in one unit (`values`).
 
 What a seat knows and the sampler keeps: its own hand, the hands laid open (ouvert), every card played,
 the talon once turned up (the half or the whole talon the declarer took is public, but its cards may since
@@ -13,7 +16,8 @@ sees (a contract that leaves it to the defenders or out of play, Trischaken) is 
 
 What the sampler cannot keep as a hard rule, `likelihood` weighs: the other seats' cards so far, replayed
 under the playout habits, make some worlds likelier than others (a seat that let the declarer's card
-stand when it could cheaply have taken the trick probably is the partner).
+stand when it could cheaply have taken the trick probably is the partner), and so do their bids
+(`auction.bid_evidence`: a solo bid says strong, a pass weak).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from game.ai.dealing import Dealer
+from game.games.koenigrufen import auction, evaluation
 from game.games.koenigrufen import easy as koenigrufen_easy
 from game.games.koenigrufen.cards import (
     CARD_POINTS,
@@ -45,9 +50,11 @@ from game.games.koenigrufen.cards import (
 )
 from game.games.koenigrufen.core import (
     ANNOUNCE,
+    BID,
     CALL,
     CONCEDE,
     DISCARD,
+    KONTRA,
     SAY_PASS,
     TALON,
     TRICKS,
@@ -58,11 +65,14 @@ from game.games.koenigrufen.core import (
     plans,
 )
 from game.games.koenigrufen.easy import hand_value, mates, ranked_discards
+from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import (
     Action,
+    Announce,
     CallKing,
     Discard,
     KoenigrufenView,
+    Kontra,
     Play,
     TakeTalon,
     from_action,
@@ -72,6 +82,7 @@ from game.games.koenigrufen.rules import (
 MARGIN_WEIGHT = 0.2  # how much the margin (card points, tricks, a pile) counts beside the settlement: ties
 ROOT_DISCARDS = 8  # discards the declarer's own decision compares
 ALL_POINTS = 70  # the card points of the deck
+UNIT = 6  # game points: the scale of `values`
 STRAY = 0.1  # the share of choices the likelihood lets a seat make against the playout habits
 
 _GIVE_KEY = [(POINTS[c], POWER[c]) for c in range(len(DECK))]  # the cheapest card to give away first
@@ -107,6 +118,8 @@ def excluded(
 def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]:
     """A function dealing, at each call, one world consistent with `view` as a lean state of the contract
     played (after the declaration: the call, the talon, the discard or the tricks)."""
+    if view.phase == BID:
+        return auction.bidding_sampler(view)
     me, declarer, profile = view.seat, view.declarer, view.profile
     assert view.contract is not None, "a world is dealt once the contract is declared"
     rank = profile.rank(view.contract)
@@ -178,6 +191,7 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
             row[others.index(declarer)] = True
     half = view.talon_taken
     talk = announced(view) if plan.talks and view.phase == TRICKS else None
+    talking = auction.talk_so_far(view) if view.phase == ANNOUNCE else None
     shown = view.partner is not None
 
     def sample(rng: random.Random) -> LeanKoenigrufen:
@@ -192,7 +206,7 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
             halves = talon
         elif talon_slot >= 0:
             halves = (tuple(dealt[talon_slot]), tuple(dealt[talon_slot + 1]))
-        return LeanKoenigrufen.from_parts(
+        world = LeanKoenigrufen.from_parts(
             hands,
             halves,
             declarer,
@@ -208,6 +222,9 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
             talk=talk,
             shown=shown,
         )
+        if talking is not None:  # the announcement round under way, the seat to speak
+            world.phase, world.to_act, world.talk = ANNOUNCE, me, talking
+        return world
 
     return sample
 
@@ -224,13 +241,17 @@ def announced(view: KoenigrufenView) -> Talk:
 
 
 def likelihood(view: KoenigrufenView) -> Callable[[LeanKoenigrufen], float] | None:
-    """How likely a sampled world makes the other seats' cards so far (None before they played any)."""
+    """How likely a sampled world makes the other seats' bids and cards so far (None before they said or
+    played anything that tells)."""
     me = view.seat
+    bids = auction.bid_evidence(view)
     plays = [(seat, DECK_INDEX[card]) for t in (*view.tricks, view.trick) for seat, card in t.played]
     if not any(seat != me for seat, _card in plays):
-        return None
+        return bids
     first = (view.tricks[0] if view.tricks else view.trick).leader
-    return lambda world: _likelihood(world, me, plays, first)
+    if bids is None:
+        return lambda world: _likelihood(world, me, plays, first)
+    return lambda world: bids(world) * _likelihood(world, me, plays, first)
 
 
 def _likelihood(world: LeanKoenigrufen, me: int, plays: list[tuple[int, int]], first: int) -> float:
@@ -287,16 +308,18 @@ def _allowed(
 
 
 def values(state: LeanKoenigrufen) -> list[float]:
-    """The contract's settlement per seat, over three times its value (about −1..1), nudged by a margin so
-    a safer result counts more: the declaring side's card points beyond the target (positive contracts),
-    the declarer's tricks off his target (negative), each seat's own pile (Trischaken)."""
+    """The settlement per seat in units of `UNIT` game points, nudged by a margin so a safer result counts
+    more: the declaring side's card points beyond the target (positive contracts), the declarer's tricks off
+    his target (negative), each seat's own pile (Trischaken); the margin is worth up to a fifth of three
+    times the contract's value. One unit for every contract, so that a search before the declaration
+    compares contracts by what they pay (within one contract, the unit changes no choice)."""
     contract, declarer = state.contract, state.declarer
     assert contract is not None
     scale = 3 * max(contract.value, contract.lost_value)
     pays = state.returns()
     if contract.kind == "trischaken":
         piles = [counted(state.sums[s], 4 * state.wins[s]) - ALL_POINTS / SEATS for s in range(SEATS)]
-        return [pays[seat] / scale - MARGIN_WEIGHT * piles[seat] / ALL_POINTS for seat in range(SEATS)]
+        return [(pays[s] - MARGIN_WEIGHT * scale * piles[s] / ALL_POINTS) / UNIT for s in range(SEATS)]
     if contract.kind == "negative":
         off = abs(state.wins[declarer] - contract.target)
         margin = MARGIN_WEIGHT * (0.5 - off) / TRICKS_PER_DEAL
@@ -304,7 +327,8 @@ def values(state: LeanKoenigrufen) -> list[float]:
         needed = -(-contract.target // 3)  # card points, from thirds
         margin = (state.declarer_points() - (needed - 0.5)) / 70 * MARGIN_WEIGHT
     ours = (declarer, state.partner)
-    return [pay / scale + (margin if seat in ours else -margin) for seat, pay in enumerate(pays)]
+    margin *= scale
+    return [(pay + (margin if seat in ours else -margin)) / UNIT for seat, pay in enumerate(pays)]
 
 
 def quick_discard(
@@ -325,9 +349,8 @@ def quick_discard(
 
 def root_moves(view: KoenigrufenView) -> list[object]:
     """The seat's own choices, as lean actions: the cards it may play, the talon halves (and the concession
-    where the profile offers it), a short list of the
-    best discards, the kings (the seed's Rufer). Under a profile with an auction the bid, the call and the
-    announcements are the easy player's alone (judged by the hand, not searched yet)."""
+    where the profile offers it), a short list of the best discards, the kings it may call, the bids worth
+    weighing (`auction.root_bids`), and the announcement words (`_root_words`)."""
     if view.phase == "tricks":
         return list(_ints(view.playable))
     if view.phase == "talon":
@@ -336,16 +359,51 @@ def root_moves(view: KoenigrufenView) -> list[object]:
         contract = view.profile.contract(view.contract or "")
         ranked = ranked_discards(view.hand, contract.discard, contract.trumps_first)
         return [tuple(sorted(_ints(d))) for d in ranked[:ROOT_DISCARDS]]
-    if view.profile.bidding is not None:
-        return [from_action(koenigrufen_easy.choose(view, random.Random(0)), view.profile)]
+    if view.phase == "bid":
+        return list(auction.root_bids(view, _bid_habit(view)))
     if view.phase == "call":
-        return [DECK_INDEX[king] for king in KINGS]
+        own = view.profile.call_own_king
+        return list(DECK_INDEX[king] for king in KINGS if own or king not in view.hand)
+    if view.phase == "announce":
+        return _root_words(view)
     return []
 
 
+def _root_words(view: KoenigrufenView) -> list[object]:
+    """The announcement words a search weighs: a pass (unless a bird is owed), each bonus on its own (the
+    owed bird's), the easy player's word, and each Kontra step the seat may take."""
+    profile = view.profile
+    owed = set(view.birds_owed)
+    words: list[object] = [] if owed else [SAY_PASS]
+    words += [from_action(Announce(view.seat, (item,)), profile) for item in view.may_announce]
+    words = [w for w in words if not owed or w == SAY_PASS or _items(w, profile) & owed]
+    words += [from_action(Kontra(view.seat, item), profile) for item in view.may_kontra]
+    easy = from_action(koenigrufen_easy.choose(view, random.Random(0)), profile)
+    return words if easy in words else [*words, easy]
+
+
+def _items(word: object, profile: Profile) -> set[str]:
+    """The bonuses a lean announcement names."""
+    assert isinstance(word, int)
+    return {bonus.id for j, bonus in enumerate(profile.bonuses) if word < KONTRA and word >> j & 1}
+
+
 def habit(view: KoenigrufenView, rng: random.Random) -> LeanAction:
-    """The easy player's move, as a lean action: the search keeps it unless another is clearly better."""
+    """The move the search keeps unless another is clearly better: the bid the hand evaluation makes
+    (`evaluation.bid`); in the announcements the playouts' word, a pass or the bird a bird contract owes
+    (the easy player's birds, announced on a count of trumps, failed often enough to cost it more than they
+    brought); else the easy player's move; as a lean action."""
+    if view.phase == "bid":
+        return _bid_habit(view)
+    if view.phase == "announce":
+        return evaluation.owed_bird(sampler(view)(random.Random(0)))
     return from_action(koenigrufen_easy.choose(view, rng), view.profile)
+
+
+def _bid_habit(view: KoenigrufenView) -> int:
+    """The bid by the hand's expectations, read in a world of the auction (the bids depend on the seat's
+    own hand and the auction alone)."""
+    return evaluation.bid(auction.bidding_sampler(view)(random.Random(0)))
 
 
 def action(view: KoenigrufenView, lean: LeanAction) -> Action:
@@ -396,39 +454,57 @@ def rollout(state: LeanKoenigrufen, rng: random.Random) -> None:
     trick the other side holds with the cheapest card that does, keeping the Pagat out of a trick a later
     trump would catch; else give the cheapest card; smear the richest card when the own side holds the trick
     and plays last (in a colour contract a trump that cannot win is a card given). Each player acts on what
-    it would know: until the called king shows, only the partner knows the partnership. In a negative
-    contract and Trischaken, `_ducking`. After a call, the declarer takes the talon half easy would (in 91%
-    of deals; a random half judged a call by hands the table would rarely hold) and discards by
-    `quick_discard`; in the announcements everyone passes (silent bonuses still count).
+    it would know: until the called king shows, only the partner knows the partnership (in a contract
+    without a call, everyone knows the sides). In a negative contract and Trischaken, `_ducking`. From the
+    auction, the seats bid by the hand evaluation (`evaluation.bid`) and the declarer calls by the easy
+    habit (`evaluation.call`). After a call, the declarer takes the talon half easy would (in 91% of deals)
+    and discards by `quick_discard`; in the announcements everyone passes (silent bonuses still count) but
+    a bird contract's declarer, who announces the bird he owes.
     Playouts that play like the table judge a move far better than random ones, and without chance better
     still: 0.375 game points a deal over `easy` against 0.25 with 15% random cards, on the same 120 deals
     (the seed's Rufer)."""
-    draw = rng.random
+    if state.phase is BID:
+        _auction(state)
     if state.phase is CALL:
-        kings = state.calls()
-        state.call(kings[int(draw() * len(kings))])
+        state.call(evaluation.call(state))
     if state.phase is TALON:
         state.take(_talon_habit(state))
+    contract = state.contract
+    assert contract is not None
     if state.phase is DISCARD:
-        contract = state.contract
-        assert contract is not None
         state.discard(quick_discard(state.hand(state.declarer), contract.discard, contract.trumps_first))
     while state.phase is ANNOUNCE:
-        state.say(SAY_PASS)
+        state.say(evaluation.owed_bird(state) if state.to_act == state.declarer else SAY_PASS)
     if state.plan.tally:
         while state.phase is TRICKS:
             state.play(_ducking(state))
         return
     hands, team, partner = state.suits, state.team, state.partner
+    alone = not contract.call  # the sides known to all from the first card (see `_sides_known`)
     while state.phase is TRICKS:
-        state.play(_habit(state, hands[state.to_act], team, state.shown, partner))
+        state.play(_habit(state, hands[state.to_act], team, alone or state.shown, partner))
+
+
+def _auction(state: LeanKoenigrufen) -> None:
+    """The rest of the auction, each seat bidding by its hand's expectations (`evaluation.bid`)."""
+    profile, forehand = state.profile, state.forehand
+    values = [evaluation.expectations(state.hand(s), s == forehand, profile) for s in range(SEATS)]
+    while state.phase is BID:
+        state.bid(evaluation.bid(state, values[state.to_act]))
 
 
 def _card(state: LeanKoenigrufen) -> int:
     """The playout card of the seat to act, by the contract's habits."""
     if state.plan.tally:
         return _ducking(state)
-    return _habit(state, state.suits[state.to_act], state.team, state.shown, state.partner)
+    return _habit(state, state.suits[state.to_act], state.team, _sides_known(state), state.partner)
+
+
+def _sides_known(state: LeanKoenigrufen) -> bool:
+    """Whether every seat knows the sides: the called king shown, or a contract without a call (the
+    declarer alone against three; the core's `shown` is about a call)."""
+    contract = state.contract
+    return state.shown or (contract is not None and not contract.call)
 
 
 def _talon_habit(state: LeanKoenigrufen) -> int:
