@@ -279,6 +279,17 @@ def rollout(state: Playout, rng: random.Random) -> None:
     play_out(state)
 
 
+def random_rollout(state: LeanTwoTenJack, rng: random.Random) -> None:
+    """Plays the round out at random (`LeanTwoTenJack.rollout`): many more deals in the same time, each
+    judging a move less well."""
+    state.rollout(rng)
+
+
+# The thinker's stages that play out otherwise than by `rollout` (`game.ai.thinker`): normal at random;
+# hard's second search, starting from normal's answer, by the habits.
+PLAYOUTS = {"normal": random_rollout}
+
+
 def habit(view: TwoTenJackView, rng: random.Random) -> int:
     """The easy player's move, as a lean action: the search keeps it unless another is clearly better."""
     play = twotenjack_easy.choose(view, rng)
