@@ -44,17 +44,7 @@ def plays(view: TwoTenJackView) -> list[Seen]:
     """The other seats' plays worth weighing, from the first trick on."""
     players, me = view.players, view.seat
     pack, stock_left = PACK[players], len(PACKS[players]) - HAND_SIZE * players
-    history = [
-        (
-            won.leader,
-            [INDEX[card] for card in won.cards],
-            k == 0 and BIT[INDEX[won.cards[0]]] & GUARDED_MASK != 0,
-        )
-        for k, won in enumerate(view.tricks)
-    ]
-    if view.trick:
-        cards = [-1 if card is None else INDEX[card] for _, card, _ in view.trick]
-        history.append((view.leader, cards, view.trick[0][2]))
+    history = _history(view)
     drawn_by = [0] * players  # face-up draws so far, per seat
     draws = iter(view.drawn)
     batches: list[list[tuple[int, int]]] = []  # per trick, the face-up draws after it
@@ -62,16 +52,12 @@ def plays(view: TwoTenJackView) -> list[Seen]:
     found: list[tuple[int, Seen]] = []  # with the trick it was played in
     for number, (leader, cards, down) in enumerate(history):
         current = number == len(view.tricks)
-        top = -1
+        top = -1  # the stock's visible top during the trick (face down during the first)
         if number and stock_left:
-            at = players - 1 + (number - 1) * players  # the first draw after this trick
-            top = (
-                INDEX[view.stock[0]]
-                if current and view.stock
-                else -1
-                if current
-                else INDEX[view.drawn[at][1]]
-            )
+            if not current:
+                top = INDEX[view.drawn[players - 1 + (number - 1) * players][1]]  # the first drawn after it
+            elif view.stock:
+                top = INDEX[view.stock[0]]
         for position, card in enumerate(cards):
             seat = (leader + position) % players
             if (
@@ -108,6 +94,22 @@ def plays(view: TwoTenJackView) -> list[Seen]:
             size -= 1
         batches.append(batch)
     return _since(found, history, batches, players)
+
+
+def _history(view: TwoTenJackView) -> list[tuple[int, list[int], bool]]:
+    """The round's tricks so far: leader, card ints (-1: a face-down lead unseen), the lead face down."""
+    history = [
+        (
+            won.leader,
+            [INDEX[card] for card in won.cards],
+            k == 0 and BIT[INDEX[won.cards[0]]] & GUARDED_MASK != 0,
+        )
+        for k, won in enumerate(view.tricks)
+    ]
+    if view.trick:
+        cards = [-1 if card is None else INDEX[card] for _, card, _ in view.trick]
+        history.append((view.leader, cards, view.trick[0][2]))
+    return history
 
 
 def _since(
