@@ -1,5 +1,6 @@
 """Two-Ten-Jack for the search (`game.ai.search`): deals of the unseen cards consistent with a seat's
-view, the lean actions, and the reason shown with a hint.
+view, weighed by how likely they make the others' plays (`likelihood`), played out at random (normal) or by
+the table habits (`habits`, hard's second search), the lean actions, and the reason shown with a hint.
 
 `sample` must never depend on the hidden truth: it reads only the view. What the view tells, besides the
 seat's own hand and the public cards (removed, played, the stock's visible top, cards drawn face up):
@@ -38,7 +39,7 @@ from game.games.twotenjack.cards import (
 )
 from game.games.twotenjack.core import LeanTwoTenJack, options
 from game.games.twotenjack.habits import Playout, play_out
-from game.games.twotenjack.likelihood import likelihood as read_play
+from game.games.twotenjack.likelihood import likelihood
 from game.games.twotenjack.rules import Play, TwoTenJackView, from_action, known_holdings, to_action
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "LeanTwoTenJack",
     "explain",
     "facts",
+    "likelihood",
     "sample",
     "to_action",
     "to_lean",
@@ -259,11 +261,6 @@ def sampler(view: TwoTenJackView) -> Callable[[random.Random], Playout]:
     """A function dealing, at each call, one world consistent with `view`."""
     _plan(view)  # prepared now, once, rather than inside the first iteration
     return lambda rng: sample(view, rng)
-
-
-def likelihood(view: TwoTenJackView) -> Callable[[LeanTwoTenJack], float] | None:
-    """How likely a sampled world makes the others' plays so far, under the table habits (`likelihood`)."""
-    return read_play(view)
 
 
 def values(state: LeanTwoTenJack) -> list[float]:
