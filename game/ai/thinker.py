@@ -6,7 +6,9 @@ moving while a computer thinks, and reads the move when it is ready. Hints use t
 once, from the game's habit (the easy player's move; in a Königrufen auction, the measured hand
 evaluation's bid). `hard` first reaches exactly normal's answer, then thinks on with more
 deals, and more sampled for each one searched, and leaves that answer only for a move clearly better in them:
-more thought can only overturn a conclusion on evidence, never on the noise of fresh deals. Each stage has
+more thought can only overturn a conclusion on evidence, never on the noise of fresh deals. A game's search
+module may give a stage playouts of its own (`PLAYOUTS`, by stage; Two-Ten-Jack's normal plays out at
+random, cheaper than by its habits, and hard's second search by the habits). Each stage has
 a time cap so a slow machine still never keeps the table waiting; below the caps a decision depends only on
 the view, the level and the seed.
 """
@@ -118,7 +120,7 @@ class Thinker:
             view.seat,
             choices,
             earlier.sample if earlier else game.sampler(view),
-            game.rollout,
+            getattr(game, "PLAYOUTS", {}).get(level, game.rollout),
             game.values,
             ITERATIONS[level],
             self.rng,

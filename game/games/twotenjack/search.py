@@ -1,5 +1,6 @@
 """Two-Ten-Jack for the search (`game.ai.search`): deals of the unseen cards consistent with a seat's
-view, the lean actions, and the reason shown with a hint.
+view, weighed by how likely they make the others' plays (`likelihood`), played out at random (normal) or by
+the table habits (`habits`, hard's second search), the lean actions, and the reason shown with a hint.
 
 `sample` must never depend on the hidden truth: it reads only the view. What the view tells, besides the
 seat's own hand and the public cards (removed, played, the stock's visible top, cards drawn face up):
@@ -37,6 +38,8 @@ from game.games.twotenjack.cards import (
     winning,
 )
 from game.games.twotenjack.core import LeanTwoTenJack, options
+from game.games.twotenjack.habits import Playout, play_out
+from game.games.twotenjack.likelihood import likelihood
 from game.games.twotenjack.rules import Play, TwoTenJackView, from_action, known_holdings, to_action
 
 __all__ = [
@@ -46,6 +49,7 @@ __all__ = [
     "LeanTwoTenJack",
     "explain",
     "facts",
+    "likelihood",
     "sample",
     "to_action",
     "to_lean",
@@ -174,6 +178,7 @@ class _Plan:
         self.hidden_top = view.stock_hidden_top
         self.leader = view.leader
         self.opening = view.opening
+        self.public = mask_of(card for _, card in view.drawn)
 
 
 _plans: dict[int, tuple[TwoTenJackView, _Plan]] = {}
@@ -191,9 +196,9 @@ def _plan(view: TwoTenJackView) -> _Plan:
     return plan
 
 
-def sample(view: TwoTenJackView, rng: random.Random) -> LeanTwoTenJack:
+def sample(view: TwoTenJackView, rng: random.Random) -> Playout:
     """A full-information round at the view's position, the unseen cards dealt at random consistently
-    with everything the view shows or implies."""
+    with everything the view shows or implies, knowing which cards were drawn face up."""
     plan = _plan(view)
     hands = plan.hands[:]
     trick = plan.trick
@@ -209,7 +214,7 @@ def sample(view: TwoTenJackView, rng: random.Random) -> LeanTwoTenJack:
             stock = cards + stock  # bottom..top: the visible top is drawn first
         else:
             trick = [cards[0], *trick[1:]]
-    return LeanTwoTenJack.of(
+    world = LeanTwoTenJack.of(
         plan.players,
         hands,
         stock if stock is not plan.top else stock[:],
@@ -220,6 +225,7 @@ def sample(view: TwoTenJackView, rng: random.Random) -> LeanTwoTenJack:
         plan.opening,
         plan.piles[:],
     )
+    return Playout.known(world, plan.public)
 
 
 def explain(view: TwoTenJackView, action: Play | int) -> tuple[str, dict[str, str]]:
@@ -251,16 +257,10 @@ def root_moves(view: TwoTenJackView) -> list[int]:
     return [to_lean(Play(view.seat, card, down)) for card, down in view.legal]
 
 
-def sampler(view: TwoTenJackView) -> Callable[[random.Random], LeanTwoTenJack]:
+def sampler(view: TwoTenJackView) -> Callable[[random.Random], Playout]:
     """A function dealing, at each call, one world consistent with `view`."""
     _plan(view)  # prepared now, once, rather than inside the first iteration
     return lambda rng: sample(view, rng)
-
-
-def likelihood(view: TwoTenJackView) -> None:
-    """Two-Ten-Jack worlds are not yet weighed by how likely they make the play so far: the sampler's
-    inferences (voids, the joker's lead and call) are all it reads."""
-    return None
 
 
 def values(state: LeanTwoTenJack) -> list[float]:
@@ -270,9 +270,21 @@ def values(state: LeanTwoTenJack) -> list[float]:
     return [(p - (total - p) / (n - 1)) / 40 for p in points]
 
 
-def rollout(state: LeanTwoTenJack, rng: random.Random) -> None:
-    """Plays the round out at random on the lean engine."""
+def rollout(state: Playout, rng: random.Random) -> None:
+    """Plays the round out by the table habits (`habits`: the easy player's choices, each seat reading
+    what it would know); they leave nothing to chance."""
+    play_out(state)
+
+
+def random_rollout(state: LeanTwoTenJack, rng: random.Random) -> None:
+    """Plays the round out at random (`LeanTwoTenJack.rollout`): many more deals in the same time, each
+    judging a move less well."""
     state.rollout(rng)
+
+
+# The thinker's stages that play out otherwise than by `rollout` (`game.ai.thinker`): normal at random;
+# hard's second search, starting from normal's answer, by the habits.
+PLAYOUTS = {"normal": random_rollout}
 
 
 def habit(view: TwoTenJackView, rng: random.Random) -> int:
