@@ -25,7 +25,7 @@ from game.scenes import navigation
 from game.sheets import WayOut
 from game.ui import text, theme, widgets
 from game.ui.panel import draw_panel
-from game.ui.salon import Grid, backdrop, ornament, restore_focus
+from game.ui.salon import Grid, backdrop, column_and_page, ornament, restore_focus, scrolled_text_area
 from game.ui.scroll import Scroller, fade
 from game.ui.widgets import Button, Form, Widget
 
@@ -192,13 +192,8 @@ class HistoryScene(Scene):
         w, h = self.app.size
         g = self.g = Grid((w, h))
         focus = self.form.focus_index if self.form.widgets else self._focus
-        margin = g(36)
-        self.left = pygame.Rect(margin, margin, g(290), h - 2 * margin)
-        self.page = pygame.Rect(
-            self.left.right + g(22), margin, w - self.left.right - g(22) - margin, h - 2 * margin
-        )
-        inner = self.page.inflate(-2 * g(30), -2 * g(24))
-        inner.width -= g(18)  # room for the scroll bar
+        self.left, self.page = column_and_page(g, (w, h))
+        inner = scrolled_text_area(g, self.page)
         self.header_y = inner.y
         self.view = pygame.Rect(inner.x, inner.y + g(34), inner.width, inner.bottom - inner.y - g(34))
         self.row_h = g(62)

@@ -25,6 +25,7 @@ from game.ui.salon import (
     Grid,
     Tab,
     backdrop,
+    column_and_page,
     game_tabs,
     ornament,
     restore_focus,
@@ -78,11 +79,7 @@ class MenuScene(Scene):
         w, h = self.app.size
         g = self.g = Grid((w, h))
         focus = self.form.focus_index
-        margin = g(36)
-        self.left = pygame.Rect(margin, margin, g(290), h - 2 * margin)
-        self.page = pygame.Rect(
-            self.left.right + g(22), margin, w - self.left.right - g(22) - margin, h - 2 * margin
-        )
+        self.left, self.page = column_and_page(g, (w, h))
         self.form = Form()
         self.tabs = game_tabs(
             Column(self.left.x, g(178), self.left.width, g(68), g(10)), g(22), self.game, self.select

@@ -167,6 +167,22 @@ class Column:
         self.y += height
 
 
+def column_and_page(g: Grid, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+    """The menu's two parts, which the History and its statistics keep so a page turns without a jump: a
+    column of buttons on the left, the page filling the rest."""
+    w, h = size
+    margin = g(36)
+    left = pygame.Rect(margin, margin, g(290), h - 2 * margin)
+    return left, pygame.Rect(left.right + g(22), margin, w - left.right - g(22) - margin, h - 2 * margin)
+
+
+def scrolled_text_area(g: Grid, page: pygame.Rect) -> pygame.Rect:
+    """The page's writing area, with room on the right for its scroll bar."""
+    inner = page.inflate(-2 * g(30), -2 * g(24))
+    inner.width -= g(18)
+    return inner
+
+
 def split(rect: pygame.Rect, *weights: float, gap: int = 8) -> list[pygame.Rect]:
     """Cuts a row into side-by-side cells in proportion to `weights`."""
     usable = rect.width - gap * (len(weights) - 1)
