@@ -114,11 +114,11 @@ def _chance_to_hold(
         known = table.known[seat]
         held = max((weight(card) for card in known if strength[card] > mine), default=0.0)
         unknown = view.hand_sizes[seat] - len(known)
-        chance *= (1 - KNOWN_THREAT * held) * _none_among(len(table.pool), threats, unknown)
+        chance *= (1 - KNOWN_THREAT * held) * none_among(len(table.pool), threats, unknown)
     return chance
 
 
-def _none_among(pool: int, threats: float, drawn: int) -> float:
+def none_among(pool: int, threats: float, drawn: int) -> float:
     """Chance that `drawn` cards taken from `pool` hold none of `threats` (hypergeometric)."""
     chance = 1.0
     for index in range(drawn):

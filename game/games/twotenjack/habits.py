@@ -33,6 +33,7 @@ from game.games.twotenjack.easy import (
     JOKER_CALL_BONUS,
     KNOWN_THREAT,
     OFF_SUIT_TRUMP,
+    none_among,
     power,
 )
 
@@ -62,14 +63,8 @@ _ABOVE = tuple(tuple(sure | weak for sure, weak in row) for row in _BEATS)
 
 @cache
 def _none_among(pool: int, sure: int, weak: int, drawn: int) -> float:
-    """Chance that `drawn` cards taken from `pool` hold none of the threats (`easy._none_among`)."""
-    threats = sure + OFF_SUIT_TRUMP * weak
-    chance = 1.0
-    for index in range(drawn):
-        if pool - index <= 0:
-            break
-        chance *= max(0.0, (pool - threats - index) / (pool - index))
-    return chance
+    """Chance that `drawn` cards taken from `pool` hold none of the threats: easy's sum, cached by counts."""
+    return none_among(pool, sure + OFF_SUIT_TRUMP * weak, drawn)
 
 
 # _LOSE[keep][card]: a card's value when it does not take the trick (its points given away, its power
