@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
+import pytest
 
 from game.app import App
+from game.ui import text
 
 DT = 1 / 60
 WAIT = 1 / 20  # a frame while waiting: game time passes as in play, drawn 20 times a second, not 60
@@ -46,3 +50,18 @@ def wait_until(app: App, condition, seconds: float = 30.0, dt: float = WAIT) -> 
             return
         app.step(dt)
     raise AssertionError(f"condition not reached within {seconds} s of game time")
+
+
+def drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every line of text drawn in one frame."""
+    seen: list[str] = []
+    original = text.draw
+
+    def spy(surface: pygame.Surface, words: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        seen.append(words)
+        return original(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", spy)
+    step(app)
+    monkeypatch.setattr(text, "draw", original)
+    return seen

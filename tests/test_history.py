@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 import pytest
-from scene_driver import click, key, step
+from scene_driver import click, drawn, key, step
 
 from game.app import App
 from game.autosave import Autosave, history_dir, history_files
@@ -22,7 +22,6 @@ from game.scenes.history_scene import HistoryScene
 from game.scenes.menu import MenuScene
 from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings
-from game.ui import text
 from game.ui.widgets import Button
 
 SETTINGS = Settings(language="en", anim_speed="fast", think_time=0.05)
@@ -64,21 +63,6 @@ def open_history(size: tuple[int, int] = (1280, 720), language: str = "en") -> t
     history = app.scenes.top
     assert isinstance(history, HistoryScene)
     return app, history
-
-
-def drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every line of text drawn in one frame."""
-    seen: list[str] = []
-    original = text.draw
-
-    def spy(surface: pygame.Surface, words: str, *args: Any, **kwargs: Any) -> pygame.Rect:
-        seen.append(words)
-        return original(surface, words, *args, **kwargs)
-
-    monkeypatch.setattr(text, "draw", spy)
-    step(app)
-    monkeypatch.setattr(text, "draw", original)
-    return seen
 
 
 def signed(value: int) -> str:

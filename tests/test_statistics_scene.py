@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 import pytest
-from scene_driver import click, key, step
+from scene_driver import click, drawn, key, step
 
 from game.app import App
 from game.games.koenigrufen import profile
@@ -18,7 +18,6 @@ from game.journal import new_state
 from game.scenes.menu import MenuScene
 from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings
-from game.ui import text
 from game.ui.widgets import Button
 
 SETTINGS = Settings(language="en", anim_speed="fast", think_time=0.05)
@@ -55,21 +54,6 @@ def open_statistics(language: str = "en", size: tuple[int, int] = (1280, 720)) -
     assert app.scenes.top.name == "statistics"
     step(app)
     return app
-
-
-def drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every line of text drawn in one frame."""
-    seen: list[str] = []
-    original = text.draw
-
-    def spy(surface: pygame.Surface, words: str, *args: Any, **kwargs: Any) -> pygame.Rect:
-        seen.append(words)
-        return original(surface, words, *args, **kwargs)
-
-    monkeypatch.setattr(text, "draw", spy)
-    step(app)
-    monkeypatch.setattr(text, "draw", original)
-    return seen
 
 
 def test_the_statistics_show_each_players_matches_won_and_average(monkeypatch: pytest.MonkeyPatch) -> None:
