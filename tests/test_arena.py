@@ -6,6 +6,7 @@ import json
 import pytest
 from tool_loader import load_tool
 
+from game.ai import thinker
 from game.games.koenigrufen.profile import PROFILE_IDS, load
 
 arena = load_tool("arena")
@@ -24,12 +25,16 @@ def test_paired_z_is_the_mean_difference_over_its_standard_error() -> None:
     assert arena.paired_z([1.0, 1.0], [1.0, 1.0]) == 0.0
 
 
-def test_a_run_prints_one_json_line_with_every_level(capsys: pytest.CaptureFixture[str]) -> None:
-    assert (
-        arena.main(["twotenjack", "--games", "2", "--seats", "easy,hard", "--seed", "3", "--duplicate"]) == 0
-    )
+def test_a_run_prints_one_json_line_with_every_level(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for level in thinker.ITERATIONS:  # the run's --iterations below change them: restored after the test
+        monkeypatch.setitem(thinker.ITERATIONS, level, thinker.ITERATIONS[level])
+        monkeypatch.setitem(thinker.CAP_MS, level, thinker.CAP_MS[level])
+    args = ["twotenjack", "--games", "1", "--seats", "easy,hard", "--seed", "3", "--duplicate"]
+    assert arena.main([*args, "--iterations", "normal=20,hard=20"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["games"] == 2 and report["duplicate"] is True
+    assert report["games"] == 1 and report["duplicate"] is True
     assert [level["level"] for level in report["levels"]] == ["easy", "hard"]
     assert set(report["z"]) == {"hard-easy"}
     hard = report["levels"][1]

@@ -203,7 +203,10 @@ def test_the_avatar_thinks_while_its_thinker_does(monkeypatch: pytest.MonkeyPatc
 
 
 @pytest.mark.parametrize(("game", "players"), [("koenigrufen", 4), ("twotenjack", 3)])
-def test_normal_computers_play_a_whole_deal(game: str, players: int) -> None:
+def test_normal_computers_play_a_whole_deal(game: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every decision of a deal goes through the scene's thinker (a small search budget: play, not strength,
+    is what is tested here)."""
+    monkeypatch.setitem(thinker_module.ITERATIONS, "normal", 20)
     app = App((960, 540), Settings(language="en", anim_speed="instant", think_time=0.0))
     seats = tuple(SeatPlayer(f"C{i}", False, "normal") for i in range(players))
     table = navigation.table(app, CardTableSetup(game, seats, 5))

@@ -14,7 +14,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -652,8 +652,10 @@ def _ground(sitter: _Sitter, rng: random.Random) -> pygame.Surface:
     return ground
 
 
+@lru_cache(maxsize=8)
 def _masters(sitter: _Sitter, seed: int) -> dict[object, pygame.Surface]:
-    """Ground, bust and every head variant at master size, turned to face the sitter's way."""
+    """Ground, bust and every head variant at master size, turned to face the sitter's way. Kept for the
+    last eight sitters (read only, never drawn on): the next table of the same company opens at once."""
     masters: dict[object, pygame.Surface] = {
         "ground": _ground(sitter, random.Random(f"{seed}:ground")),
         "bust": _bust(sitter),
