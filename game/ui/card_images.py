@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
+
 import pygame
 
 from game.paths import CARDS
@@ -11,11 +14,19 @@ from game.ui.vintage import VintageParams, bake
 CARD_RATIO = 336 / 240
 
 
+@cache
+def _load(path: Path) -> pygame.Surface:
+    """A card's master image, read from disk once per process (never drawn on: every size is a copy)."""
+    try:
+        return pygame.image.load(str(path))
+    except (pygame.error, FileNotFoundError) as exc:
+        raise AssetError(path, "tools/make_cards.py") from exc
+
+
 class CardImages:
     def __init__(self, params: VintageParams, four_colour: bool = False) -> None:
         self.params = params
         self.four_colour = four_colour
-        self._masters: dict[str, pygame.Surface] = {}
         self._sized: dict[tuple[str, int], pygame.Surface] = {}
         self._squashed: dict[tuple[str, int, int], pygame.Surface] = {}
 
@@ -24,17 +35,6 @@ class CardImages:
             self.params, self.four_colour = params, four_colour
             self._sized.clear()
             self._squashed.clear()
-
-    def _master(self, rel: str) -> pygame.Surface:
-        image = self._masters.get(rel)
-        if image is None:
-            path = CARDS / f"{rel}.png"
-            try:
-                image = pygame.image.load(str(path))
-            except (pygame.error, FileNotFoundError) as exc:
-                raise AssetError(path, "tools/make_cards.py") from exc
-            self._masters[rel] = image
-        return image
 
     def path_for(self, pack: str, code: str) -> str:
         """The asset path of a face: `french`/`tarock`, with their four-colour variants for suit cards."""
@@ -50,7 +50,7 @@ class CardImages:
         key = (rel, width)
         surf = self._sized.get(key)
         if surf is None:
-            scaled = pygame.transform.smoothscale(self._master(rel), self.size_for(width))
+            scaled = pygame.transform.smoothscale(_load(CARDS / f"{rel}.png"), self.size_for(width))
             surf = bake(scaled, self.params)
             if pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
