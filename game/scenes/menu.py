@@ -16,6 +16,7 @@ from game.autosave import current_path
 from game.engine.scene import Scene
 from game.i18n import tr
 from game.journal import Journal, decode
+from game.lessons.lesson import lessons
 from game.registry import GAMES
 from game.scenes import navigation
 from game.ui import text, theme
@@ -65,6 +66,7 @@ class MenuScene(Scene):
         self.starts = {game.id: navigation.load(game.start)(self, game) for game in GAMES.values()}
         self.start_button: Button | None = None
         self.rules_button: Button | None = None
+        self.learn_button: Button | None = None
         self.settings_button: Button | None = None
         self.continue_button: Button | None = None
         self.saved = saved_match(app)
@@ -146,6 +148,17 @@ class MenuScene(Scene):
         rules_rect.right = info.right
         self.rules_button = Button(rules_rect, tr("menu.read_rules"), self.open_rules, size=theme.SIZE_SMALL)
         self.form.add(self.rules_button)
+        heading_right = rules_rect.x
+        self.learn_button = None
+        taught = lessons(game)
+        if taught:
+            learn_rect = pygame.Rect(0, y, g(150), g(38))
+            learn_rect.right = rules_rect.x - g(10)
+            self.learn_button = Button(
+                learn_rect, tr("lesson.learn"), lambda: self.learn(taught[0].id), size=theme.SIZE_SMALL
+            )
+            self.form.add(self.learn_button)
+            heading_right = learn_rect.x
         heading_h = text.line_height(theme.SIZE_BODY)
         self._text(
             tr("menu.in_brief"),
@@ -153,7 +166,7 @@ class MenuScene(Scene):
             rules_rect.centery - heading_h // 2,
             theme.SIZE_BODY,
             theme.BRASS_LIGHT,
-            rules_rect.x - info.x,
+            heading_right - info.x,
         )
         y = rules_rect.bottom + g(8)
         bullet_indent, line_h = g(18), text.line_height(theme.SIZE_SMALL)
@@ -228,6 +241,10 @@ class MenuScene(Scene):
     def resume(self) -> None:
         if self.saved:
             self.app.scenes.replace(navigation.resume(self.app, self.saved[0]))
+
+    def learn(self, lesson_id: str) -> None:
+        """A guided first deal of the game on show; leaving it comes back here."""
+        self.app.scenes.replace(navigation.lesson(self.app, lesson_id))
 
     def open_history(self) -> None:
         self.app.scenes.push(navigation.history(self.app))
