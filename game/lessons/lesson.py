@@ -24,7 +24,21 @@ DIR = Path(__file__).resolve().parent
 FORMAT = "atout-lesson"
 VERSION = 1
 LEARNER_WORDS = ("say", "praise", "wrong", "hint")  # "say" and "praise" required, the others optional
-TOP = ("format", "version", "id", "game", "title", "rules", "setup", "learner", "narrator", "end", "steps")
+TOP = (
+    "format",
+    "version",
+    "id",
+    "game",
+    "title",
+    "rules",
+    "setup",
+    "learner",
+    "narrator",
+    "narrator_end",
+    "end",
+    "steps",
+)
+OPTIONAL = ("rules", "narrator_end")
 
 
 class LessonProblem(ValueError):
@@ -61,6 +75,7 @@ class Lesson:
     setup: Any  # the game's table setup, as a journal holds it
     learner: Any  # the learner's seat, as the rules' `to_act` names it
     narrator: tuple[int, int, int, int]  # where the narrator's panel sits, in the table layout's pixels
+    narrator_end: tuple[int, int, int, int]  # where it sits once the deal is over (the felt is clear)
     end: Text
     steps: tuple[Step, ...]
 
@@ -182,7 +197,7 @@ def _text(data: Any, where: str) -> Text:
 
 
 def _lesson(data: Any, name: str) -> Lesson:
-    top = _obj(data, name, tuple(k for k in TOP if k != "rules"), TOP)
+    top = _obj(data, name, tuple(k for k in TOP if k not in OPTIONAL), TOP)
     if top["format"] != FORMAT or top["version"] != VERSION:
         raise _fail(name, f"not an {FORMAT} file of version {VERSION}")
     if top["game"] not in GAMES:
@@ -200,9 +215,8 @@ def _lesson(data: Any, name: str) -> Lesson:
             setup = replace(setup, rules=game.rule_profile(top["rules"]))
         except ValueError as exc:
             raise _fail(f"{name}.rules", str(exc)) from exc
-    box = top["narrator"]
-    if not (isinstance(box, list) and len(box) == 4 and all(type(v) is int and v >= 0 for v in box)):
-        raise _fail(f"{name}.narrator", "must be [x, y, width, height] in layout pixels")
+    box = _box(top["narrator"], f"{name}.narrator")
+    end_box = _box(top.get("narrator_end", top["narrator"]), f"{name}.narrator_end")
     steps = _steps(top["steps"], game.id, setup, top["learner"], f"{name}.steps")
     return Lesson(
         top["id"],
@@ -210,10 +224,17 @@ def _lesson(data: Any, name: str) -> Lesson:
         _text(top["title"], f"{name}.title"),
         setup,
         top["learner"],
-        (box[0], box[1], box[2], box[3]),
+        box,
+        end_box,
         _text(top["end"], f"{name}.end"),
         steps,
     )
+
+
+def _box(data: Any, where: str) -> tuple[int, int, int, int]:
+    if not (isinstance(data, list) and len(data) == 4 and all(type(v) is int and v >= 0 for v in data)):
+        raise _fail(where, "must be [x, y, width, height] in layout pixels")
+    return data[0], data[1], data[2], data[3]
 
 
 def _steps(data: Any, game: str, setup: Any, learner: Any, where: str) -> tuple[Step, ...]:

@@ -43,6 +43,7 @@ def lesson_table(app: App, lesson: Lesson) -> TableScene:
 class LessonTable(TableScene):
     """Mixed in before a game's table class by `lesson_table`; drives a `Guide`, never judges a move."""
 
+    name = "lesson"
     lesson: ClassVar[Lesson]
     layout: Layout
 
@@ -85,9 +86,10 @@ class LessonTable(TableScene):
         refused = rules_refusal(self.game, action)
         if refused is not None:
             reason = refusal_text(refused)
-        else:
+            self.refuse(reason)
+        else:  # the table's one-line notice points to the narrator, where the reason is told whole
             reason = step.wrong.get() if step.wrong else tr("lesson.wrong")
-        self.refuse(reason)
+            self.refuse(tr("lesson.not_this"))
         self.advice = f"{reason} {self.hint_for(step)}"
 
     def hint_for(self, step: Step) -> str:
@@ -124,7 +126,9 @@ class LessonTable(TableScene):
 
     # the narrator -----------------------------------------------------------------------------------------
     def narrator_rect(self) -> pygame.Rect:
-        return self.layout.place(self.lesson.narrator, self.app.size)
+        """Beside the cards while the deal is played; once it is over, where the lesson's last words fit."""
+        box = self.lesson.narrator_end if self.lesson_over else self.lesson.narrator
+        return self.layout.place(box, self.app.size)
 
     def relayout(self) -> None:
         super().relayout()
@@ -138,23 +142,23 @@ class LessonTable(TableScene):
         box = self.narrator_rect()
         pad = self._pad(box)
         h = max(30, round(text.line_height(theme.SIZE_SMALL) * 1.5))
+        entries = (
+            (tr("lesson.again"), self.restart_lesson, False),
+            (tr("lesson.menu"), self.leave_table, True),
+        )
+        widest = max(text.size_of(label, theme.SIZE_SMALL, bold=True)[0] for label, _, _ in entries)
         w = (box.width - 3 * pad) // 2
-        y = box.bottom - pad - h
+        if widest + 24 <= w:  # side by side, else one above the other across the panel
+            rects = [pygame.Rect(box.x + pad + i * (w + pad), box.bottom - pad - h, w, h) for i in range(2)]
+        else:
+            rects = [
+                pygame.Rect(box.x + pad, box.bottom - (2 - i) * (pad + h), box.width - 2 * pad, h)
+                for i in range(2)
+            ]
         self.narrator_form = Form(
             [
-                Button(
-                    pygame.Rect(box.x + pad, y, w, h),
-                    tr("lesson.again"),
-                    self.restart_lesson,
-                    size=theme.SIZE_SMALL,
-                ),
-                Button(
-                    pygame.Rect(box.right - pad - w, y, w, h),
-                    tr("lesson.menu"),
-                    self.leave_table,
-                    primary=True,
-                    size=theme.SIZE_SMALL,
-                ),
+                Button(rect, label, fn, primary=primary, size=theme.SIZE_SMALL)
+                for rect, (label, fn, primary) in zip(rects, entries, strict=True)
             ]
         )
 
@@ -194,20 +198,32 @@ class LessonTable(TableScene):
         inner = box.inflate(-2 * pad, -2 * pad)
         head = theme.SIZE_SMALL - 4
         counter = tr("lesson.step", n=max(1, self.guide.number), total=self.lesson.learner_steps)
-        right = text.draw(surface, counter, (inner.right, inner.y), head, theme.SEPIA, "topright")
-        kicker = text.fit(tr("lesson.kicker", title=self.lesson.title.get()), head, right.x - inner.x - pad)
-        text.draw(surface, kicker, (inner.x, inner.y), head, theme.SEPIA, bold=True)
-        rule_y = right.bottom + 4
+        kicker = tr("lesson.kicker", title=self.lesson.title.get())
+        beside = (
+            text.size_of(kicker, head, bold=True)[0] + pad + text.size_of(counter, head)[0] <= inner.width
+        )
+        text.draw(
+            surface,
+            text.fit(kicker, head, inner.width, bold=True),
+            inner.topleft,
+            head,
+            theme.SEPIA,
+            bold=True,
+        )
+        at = inner.topright if beside else (inner.right, inner.y + text.line_height(head))
+        rule_y = text.draw(surface, counter, at, head, theme.SEPIA, "topright").bottom + 4
         ornament(surface, inner.x, inner.right, rule_y, theme.SEPIA)
         body = pygame.Rect(inner.x, rule_y + 7, inner.width, inner.bottom - rule_y - 7)
         if self.narrator_form.widgets:
-            body.height = self.narrator_form.widgets[0].rect.y - pad // 2 - body.y
+            body.height = min(w.rect.y for w in self.narrator_form.widgets) - pad // 2 - body.y
         said = self.narration()
         size, blocks = self._fit(said, body)
         y = body.y
         for lines, (_, ink, italic) in zip(blocks, said, strict=True):
             line_h = text.line_height(size, italic)
             for line in lines:
+                if y + line_h > body.bottom + 4:  # never over the buttons: the file's words are too long
+                    break
                 text.draw(surface, line, (body.x, y), size, ink, italic=italic)
                 y += line_h
             y += line_h // 3
