@@ -275,6 +275,8 @@ class Monkey:
     # steering -------------------------------------------------------------------------------------
     def next_goal(self) -> None:
         missing = [g for g in GOALS if g not in self.visited]
+        if any(table in missing for table in TABLES):  # a lesson is a table too: the real ones first
+            missing = [g for g in missing if g != "lesson"]
         self.goal = self.rng.choice(missing or GOALS)
         self.goal_reached = False
         table_goal = self.goal in (*TABLES, "handover", "score", "auction", "lesson")

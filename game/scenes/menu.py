@@ -148,17 +148,6 @@ class MenuScene(Scene):
         rules_rect.right = info.right
         self.rules_button = Button(rules_rect, tr("menu.read_rules"), self.open_rules, size=theme.SIZE_SMALL)
         self.form.add(self.rules_button)
-        heading_right = rules_rect.x
-        self.learn_button = None
-        taught = lessons(game)
-        if taught:
-            learn_rect = pygame.Rect(0, y, g(150), g(38))
-            learn_rect.right = rules_rect.x - g(10)
-            self.learn_button = Button(
-                learn_rect, tr("lesson.learn"), lambda: self.learn(taught[0].id), size=theme.SIZE_SMALL
-            )
-            self.form.add(self.learn_button)
-            heading_right = learn_rect.x
         heading_h = text.line_height(theme.SIZE_BODY)
         self._text(
             tr("menu.in_brief"),
@@ -166,7 +155,7 @@ class MenuScene(Scene):
             rules_rect.centery - heading_h // 2,
             theme.SIZE_BODY,
             theme.BRASS_LIGHT,
-            heading_right - info.x,
+            rules_rect.x - info.x,
         )
         y = rules_rect.bottom + g(8)
         bullet_indent, line_h = g(18), text.line_height(theme.SIZE_SMALL)
@@ -187,6 +176,7 @@ class MenuScene(Scene):
         self.start_panel = pygame.Rect(
             side.x - g(14), side.y + g(172), side.width + g(28), side.bottom - side.y - g(172) + g(14)
         )
+        self._layout_learn()
         col = Column(side.x, self.start_panel.y + g(58), side.width, g(36), g(8))
         start = self.starts[game]
         self.start_button = start.build(self.form, col)
@@ -201,6 +191,19 @@ class MenuScene(Scene):
                 side.width,
                 self.start_panel.bottom - g(10),
             )
+
+    def _layout_learn(self) -> None:
+        """The Learn button, in the heading row of the start panel, when the game on show has a lesson."""
+        self.learn_button = None
+        taught = lessons(self.game)
+        if not taught:
+            return
+        g, panel = self.g, self.start_panel
+        label = tr("lesson.learn")
+        rect = pygame.Rect(0, panel.y + g(12), text.size_of(label, theme.SIZE_SMALL)[0] + g(36), g(34))
+        rect.right = panel.right - g(14)
+        self.learn_button = Button(rect, label, lambda: self.learn(taught[0].id), size=theme.SIZE_SMALL)
+        self.form.add(self.learn_button)
 
     def _text(
         self,
