@@ -159,6 +159,10 @@ def test_the_guided_deal_is_played_by_real_input_from_first_step_to_last(
         learner_turn(app, table)
     index, moves, wrong = table.guide.index, table.moves, a_wrong_card(table)
     expected = table.guide.step
+    if hasattr(table, "hinted_cards"):  # a trick table's Hint (H): the lesson's card marked and named
+        key(app, pygame.K_h, "h")
+        assert table.hinted_cards() == {expected.action.card} and table.moves == moves
+        assert table.hint_text(table.current_hint()) in table.narration()[-1][0]
     click_card(app, table, wrong)
     assert (table.guide.index, table.moves) == (index, moves)
     refused = lessons_module.rules_refusal(table.game, replace(expected.action, card=wrong))

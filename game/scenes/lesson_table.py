@@ -50,7 +50,8 @@ class LessonTable(TableScene):
     def __init__(self, app: App, setup: Any) -> None:
         self.guide = Guide(self.lesson)
         self.lesson_over = False
-        self.advice = ""  # after a wrong move: why not, and what instead (until the right move)
+        # after a wrong move, why not and what instead; after the Hint button, what to do (until a right move)
+        self.advice: tuple[str, tuple[int, int, int]] | None = None
         self.narrator_form = Form()
         super().__init__(app, setup)
 
@@ -76,7 +77,7 @@ class LessonTable(TableScene):
         if not super().act(action):
             return False
         self.guide.advance()
-        self.advice = ""
+        self.advice = None
         if step.learner:
             self.sound("success", 0.35)
         return True
@@ -90,10 +91,11 @@ class LessonTable(TableScene):
         else:  # the table's one-line notice points to the narrator, where the reason is told whole
             reason = step.wrong.get() if step.wrong else tr("lesson.wrong")
             self.refuse(tr("lesson.not_this"))
-        self.advice = f"{reason} {self.hint_for(step)}"
+        self.advice = (f"{reason} {self.show_hint(step)}", INK_RED)
 
-    def hint_for(self, step: Step) -> str:
-        """The step's own hint, else the move named as the table names a hint (and marked on the table)."""
+    def show_hint(self, step: Step) -> str:
+        """Marks the step's move on the table where the table marks hints; returns the hint's words: the
+        step's own, else the move named as the table names a hint."""
         if isinstance(self, TrickTable):
             self.hint = Hint(self.to_act or 0, self.moves, Decision(step.action, "lesson"), 1)
             if step.hint is None:
@@ -106,7 +108,7 @@ class LessonTable(TableScene):
         if step is None or not step.learner or self.busy:
             self.refuse(tr("hint.refused"))
             return
-        self.advice = self.hint_for(step)
+        self.advice = (self.show_hint(step), theme.SEPIA)
 
     def next_step(self) -> None:
         """Once the last step is shown the lesson is over: no score sheet, no next deal; the narrator ends."""
@@ -183,8 +185,8 @@ class LessonTable(TableScene):
             said.append((step.say.get(), theme.INK, False))
         elif not said:
             said.append((tr("lesson.watch"), theme.SEPIA, True))
-        if self.advice:
-            said.append((self.advice, INK_RED, False))
+        if self.advice is not None:
+            said.append((*self.advice, False))
         return said
 
     @staticmethod
