@@ -465,10 +465,10 @@ class Monkey:
                 return True
             self.click((mode.box.right - 6, mode.box.centery))
             return False
-        seats = [w for w in choices if values[id(w)] == {True, False}]
-        if sum(w.value for w in seats) > 1:
+        seats = [w for w in choices if {"human", "computer"} <= values[id(w)]]  # a seat: person or computer
+        if sum(w.value == "human" for w in seats) > 1:
             return True
-        computer = next(w for w in seats if not w.value)
+        computer = next(w for w in seats if w.value != "human")
         self.click((computer.box.right - 6, computer.box.centery))
         return False
 
