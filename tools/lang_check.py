@@ -22,6 +22,7 @@ import screenshot
 
 from game import i18n, settings
 from game.games.falkenstein.data import HEROES
+from game.lessons.lesson import lesson_paths
 from game.paths import SCENARIOS
 from game.ui import text
 
@@ -43,9 +44,9 @@ def _texts(data: Any, lang: str) -> Iterator[str]:
 
 @cache
 def words_of(lang: str) -> frozenset[str]:
-    """Every word a screen in `lang` may show: the catalogue's, the scenarios', the names'."""
+    """Every word a screen in `lang` may show: the catalogue's, the scenarios' and lessons', the names'."""
     texts = [*i18n.catalogue(lang).values(), *(h.name for h in HEROES), *NAMES]
-    for path in SCENARIOS.glob("*.json"):
+    for path in [*SCENARIOS.glob("*.json"), *lesson_paths()]:
         texts += _texts(json.loads(path.read_text(encoding="utf-8")), lang)
     return frozenset(word.lower() for line in texts for word in WORD.findall(line))
 

@@ -60,10 +60,11 @@ GOALS = (
     "statistics",
     "auction",
     "houserules",
+    "lesson",
 )
-FORMS = ("form", "panel_form", "host_form", "controls")
+FORMS = ("form", "panel_form", "host_form", "controls", "narrator_form")
 # events spent in a goal's scene once reached (others: 40 to 150)
-DWELL = {table: (300, 900) for table in (*TABLES, "auction")} | {
+DWELL = {table: (300, 900) for table in (*TABLES, "auction", "lesson")} | {
     "score": (100, 400),
     "settings": (100, 300),
     "rules": (60, 200),
@@ -274,9 +275,11 @@ class Monkey:
     # steering -------------------------------------------------------------------------------------
     def next_goal(self) -> None:
         missing = [g for g in GOALS if g not in self.visited]
+        if any(table in missing for table in TABLES):  # a lesson is a table too: the real ones first
+            missing = [g for g in missing if g != "lesson"]
         self.goal = self.rng.choice(missing or GOALS)
         self.goal_reached = False
-        table_goal = self.goal in (*TABLES, "handover", "score", "auction")
+        table_goal = self.goal in (*TABLES, "handover", "score", "auction", "lesson")
         self.goal_left = self.rng.randint(1500, 3000) if table_goal else 400
         self.setup_left = self.rng.randint(0, 6)
         self.table = self.table_for(self.goal)
@@ -302,10 +305,12 @@ class Monkey:
             self.steer_menu()
         elif name in TABLES:
             self.steer_table()
+        elif name == "lesson":
+            self.steer_lesson()
         elif name == "pause":
             if self.goal in ("pause", "settings", "rules") and not self.goal_reached:
                 self.click_widget(lambda w: self.goal in ("settings", "rules") and self._button_for(w))
-            elif self.goal in (*TABLES, "handover", "score", "auction") and self._table_fits():
+            elif self.goal in (*TABLES, "handover", "score", "auction", "lesson") and self._table_fits():
                 self.key(pygame.K_ESCAPE)
             else:
                 buttons = [w for w in self.widgets() if isinstance(w, Button)]
@@ -332,9 +337,15 @@ class Monkey:
     def _table_fits(self) -> bool:
         """Whether the table underneath serves the goal."""
         stack = self.app.scenes.stack
-        table = next((s for s in reversed(stack) if isinstance(s, TableScene) and s.name in TABLES), None)
+        table = next(
+            (s for s in reversed(stack) if isinstance(s, TableScene) and s.name in (*TABLES, "lesson")), None
+        )
         if table is None:
             return False
+        if (self.goal == "lesson") != (table.name == "lesson"):
+            return False
+        if self.goal == "lesson":
+            return True
         if self.goal in TABLES:
             return table.name == self.goal
         if self.goal == "auction":
@@ -385,6 +396,9 @@ class Monkey:
                 self.click((choice.box.right - 6, choice.box.centery))
             return
         if self.goal == "handover" and not self._hot_seat(menu):
+            return
+        if self.goal == "lesson" and menu.learn_button is not None:
+            self.click(_inside(menu.learn_button, self.rng))
             return
         house_button = self._menu_button(menu.starts["koenigrufen"].open_house_rules)
         if self.goal == "houserules" and house_button is not None:
@@ -451,10 +465,10 @@ class Monkey:
                 return True
             self.click((mode.box.right - 6, mode.box.centery))
             return False
-        seats = [w for w in choices if values[id(w)] == {True, False}]
-        if sum(w.value for w in seats) > 1:
+        seats = [w for w in choices if {"human", "computer"} <= values[id(w)]]  # a seat: person or computer
+        if sum(w.value == "human" for w in seats) > 1:
             return True
-        computer = next(w for w in seats if not w.value)
+        computer = next(w for w in seats if w.value != "human")
         self.click((computer.box.right - 6, computer.box.centery))
         return False
 
@@ -488,6 +502,40 @@ class Monkey:
             return
         if not self.click_widget(lambda w: isinstance(w, Hotspot | Button) and w in table.panel_form.widgets):
             self.move(self.aimed_point())
+
+    def steer_lesson(self) -> None:
+        """A guided deal: often the lesson's move, by the input a player would give; else a random card or
+        button (a refusal); at the end, once more or back to the menu."""
+        table = self.top
+        if not self._table_fits():
+            self.key(pygame.K_ESCAPE)
+            return
+        if table.lesson_over:
+            self.click_widget(lambda w: w in table.narrator_form.widgets)
+            return
+        step = table.guide.step
+        if step is None or not step.learner or table.awaiting not in ("human", "play") or table.busy:
+            self.move(self.aimed_point())
+            return
+        points = dict(zip([s.code for s in table.hand], self.card_points(), strict=True))
+        action = step.action
+        if self.rng.random() < 0.3 and points:
+            self.click(self.rng.choice(list(points.values())))
+        elif getattr(action, "card", None) in points:
+            self.click(points[action.card])
+        elif (
+            type(action).__name__ == "Discard"
+        ):  # the lesson's cards picked (a wrong one unpicked), then its button
+            chosen, wanted = set(table.chosen), set(action.cards)
+            off = sorted((chosen - wanted) or (wanted - chosen))
+            if off:
+                self.click(points[off[0]])
+            else:
+                self.click_widget(lambda w: w in table.panel_form.widgets)
+        elif table.hint_spots(action):
+            self.click(table.hint_spots(action)[0].center)
+        else:
+            self.click_widget(lambda w: isinstance(w, Hotspot | Button) and w in table.panel_form.widgets)
 
     def steer_discard(self, table: Any, points: dict[str, tuple[int, int]]) -> None:
         """Picks the cards of a legal discard (the rules list them) and presses the button."""

@@ -46,6 +46,9 @@ SCENES = (
     "twotenjack-hint",
     "history",
     "statistics",
+    *(f"learn-{game}-{moment}" for game in ("koenigrufen", "twotenjack", "falkenstein") for moment in "123"),
+    "learn-koenigrufen-end",
+    "learn-twotenjack-end",
 )
 
 
@@ -95,6 +98,12 @@ def build(app, scene: str, **options):
         return _koenigrufen(app, rules_id, contract), 0.0
     if scene.startswith("twotenjack"):
         return _twotenjack(app, 6 if scene.endswith("6") else 3), 0.0
+    if scene.startswith("learn-"):
+        from game.lessons.lesson import lessons
+        from game.scenes import navigation
+
+        game = scene.split("-")[1]
+        return navigation.lesson(app, lessons(game)[0].id), 0.0
     if scene == "history":  # a few matches played to their end in the scratch data directory
         from game.history import demo_history
         from game.scenes.history_scene import HistoryScene
@@ -165,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
         _koenigrufen_moment(app, scene, "trick" if moment == "hint" else moment)
     elif args.scene.startswith("twotenjack"):
         _twotenjack_moment(app, scene, args.scene.endswith("score"))
+    elif args.scene.startswith("learn-"):
+        _lesson_moment(app, scene, *LESSONS[args.scene])
     if args.scene.endswith("-hint"):
         _ask_hint(app, scene)
     elif seconds < 0:
@@ -347,6 +358,55 @@ def _ask_hint(app, table) -> None:
         if table.current_hint() is not None:
             break
     for _ in range(30):
+        app.step(1 / 60)
+
+
+# each guided deal at three of the learner's steps (0: the lesson's end), and whether a wrong card is tried
+LESSONS = {
+    "learn-koenigrufen-1": (1, False),  # the auction: "Vorhand"
+    "learn-koenigrufen-2": (5, False),  # the discard, two cards picked
+    "learn-koenigrufen-3": (8, True),  # following suit, a trump tried and refused
+    "learn-koenigrufen-end": (0, False),  # the count in threes
+    "learn-twotenjack-1": (1, False),  # the face-down opening lead
+    "learn-twotenjack-2": (9, False),  # the joker
+    "learn-twotenjack-3": (12, False),  # after the A♠: the six-card reversals
+    "learn-twotenjack-end": (0, False),
+    "learn-falkenstein-1": (1, False),  # stronger
+    "learn-falkenstein-2": (4, True),  # weaker, the same odds tried with the wrong card
+    "learn-falkenstein-3": (0, False),  # the lesson's end
+}
+
+
+def _lesson_moment(app, table, number: int, wrong: bool) -> None:
+    """Plays the lesson as written up to the learner's step `number` (0: to its end); with `wrong`, tries
+    a card the step does not expect, so the refusal and the hint show."""
+    app.settings = app.settings.with_(anim_speed="instant", think_time=0.0)
+
+    def ready() -> bool:
+        step = table.guide.step
+        if step is None:
+            return table.lesson_over
+        return step.learner and table.awaiting in ("human", "play") and not table.busy
+
+    for _ in range(200):
+        for _ in range(3000):
+            if ready():
+                break
+            app.step(1 / 60)
+        if table.lesson_over or table.guide.number == number:
+            break
+        table.act(table.guide.step.action)
+    app.settings = app.settings.with_(anim_speed="normal")
+    action = None if table.lesson_over else table.guide.step.action
+    if action is not None and type(action).__name__ == "Discard":
+        table.chosen = list(action.cards[:2])
+        table.human_panel(table.hand_seat)
+    if wrong and action is not None:
+        playable = table.playable(table.hand_seat) if hasattr(table, "playable") else set()
+        cards = [s.code for s in table.hand if s.code != action.card]
+        refused = [c for c in cards if c not in playable] if playable else []
+        table.play_card([s.code for s in table.hand].index((refused or cards)[-1]))
+    for _ in range(20):
         app.step(1 / 60)
 
 

@@ -16,6 +16,7 @@ from game.autosave import current_path
 from game.engine.scene import Scene
 from game.i18n import tr
 from game.journal import Journal, decode
+from game.lessons.lesson import lessons
 from game.registry import GAMES
 from game.scenes import navigation
 from game.ui import text, theme
@@ -65,6 +66,7 @@ class MenuScene(Scene):
         self.starts = {game.id: navigation.load(game.start)(self, game) for game in GAMES.values()}
         self.start_button: Button | None = None
         self.rules_button: Button | None = None
+        self.learn_button: Button | None = None
         self.settings_button: Button | None = None
         self.continue_button: Button | None = None
         self.saved = saved_match(app)
@@ -174,6 +176,7 @@ class MenuScene(Scene):
         self.start_panel = pygame.Rect(
             side.x - g(14), side.y + g(172), side.width + g(28), side.bottom - side.y - g(172) + g(14)
         )
+        self._layout_learn()
         col = Column(side.x, self.start_panel.y + g(58), side.width, g(36), g(8))
         start = self.starts[game]
         self.start_button = start.build(self.form, col)
@@ -188,6 +191,19 @@ class MenuScene(Scene):
                 side.width,
                 self.start_panel.bottom - g(10),
             )
+
+    def _layout_learn(self) -> None:
+        """The Learn button, in the heading row of the start panel, when the game on show has a lesson."""
+        self.learn_button = None
+        taught = lessons(self.game)
+        if not taught:
+            return
+        g, panel = self.g, self.start_panel
+        label = tr("lesson.learn")
+        rect = pygame.Rect(0, panel.y + g(12), text.size_of(label, theme.SIZE_SMALL)[0] + g(36), g(34))
+        rect.right = panel.right - g(14)
+        self.learn_button = Button(rect, label, lambda: self.learn(taught[0].id), size=theme.SIZE_SMALL)
+        self.form.add(self.learn_button)
 
     def _text(
         self,
@@ -228,6 +244,10 @@ class MenuScene(Scene):
     def resume(self) -> None:
         if self.saved:
             self.app.scenes.replace(navigation.resume(self.app, self.saved[0]))
+
+    def learn(self, lesson_id: str) -> None:
+        """A guided first deal of the game on show; leaving it comes back here."""
+        self.app.scenes.replace(navigation.lesson(self.app, lesson_id))
 
     def open_history(self) -> None:
         self.app.scenes.push(navigation.history(self.app))

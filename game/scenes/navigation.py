@@ -63,6 +63,14 @@ def demo(
     return table(app, setup if rules is None else replace(setup, rules=rules))
 
 
+def lesson(app: App, lesson_id: str) -> Scene:
+    """A guided first deal (`game/lessons/`), at its first step."""
+    from game.lessons.lesson import find
+    from game.scenes.lesson_table import lesson_table
+
+    return lesson_table(app, find(lesson_id))
+
+
 def history(app: App) -> Scene:
     from game.scenes.history_scene import HistoryScene
 

@@ -90,6 +90,10 @@ class TableScene(Scene):
         """The person chose the card at `index` of the shown hand."""
         raise NotImplementedError
 
+    def act(self, action: Any) -> bool:
+        """Applies an action (a person's or a computer's); a refusal is shown and nothing changes."""
+        raise NotImplementedError
+
     def r(self, name: str) -> pygame.Rect:
         """The named rectangle of the table's layout, for the window's size."""
         raise NotImplementedError

@@ -51,13 +51,17 @@ class Layout:
             return cached.copy()
         if name not in self.rects:
             raise KeyError(f"layout {self.name!r} has no rectangle named {name!r}")
+        rect = self.place(self.rects[name], window)
+        self._scaled[(name, window)] = rect
+        return rect.copy()
+
+    def place(self, box: tuple[float, float, float, float], window: tuple[int, int]) -> pygame.Rect:
+        """A rectangle in the design's pixels (x, y, w, h), scaled and centred as the named ones are."""
         s = self.scale(window)
         ox = (window[0] - self.size[0] * s) / 2
         oy = (window[1] - self.size[1] * s) / 2
-        x, y, w, h = self.rects[name]
-        rect = pygame.Rect(round(ox + x * s), round(oy + y * s), round(w * s), round(h * s))
-        self._scaled[(name, window)] = rect
-        return rect.copy()
+        x, y, w, h = box
+        return pygame.Rect(round(ox + x * s), round(oy + y * s), round(w * s), round(h * s))
 
 
 def read_layout(path: Path) -> Layout:
