@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from game.app import App
+from game.i18n import LANGUAGES
 from game.scenes.table_scene import TableScene
 from game.settings import Settings
 from game.ui.widgets import Button, Choice, Form, Hotspot, TextInput, Widget
@@ -117,7 +118,7 @@ class Monkey:
         pygame.event.clear()
         size = (self.rng.randint(MIN_W, MAX_W), self.rng.randint(MIN_H, MAX_H))
         settings: Settings | None = Settings(
-            language=self.rng.choice(("en", "fr")), anim_speed="fast", think_time=0.05
+            language=self.rng.choice(LANGUAGES), anim_speed="fast", think_time=0.05
         )
         if self.restarts and self.rng.random() < 0.5:  # reopened: the settings saved before, read back
             settings = None
