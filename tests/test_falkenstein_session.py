@@ -29,6 +29,7 @@ from game.games.falkenstein.session import (
     unseen,
     win_chances,
 )
+from game.i18n import LANGUAGES
 from game.paths import ROOT
 
 STRINGS = json.loads((ROOT / "game" / "i18n" / "falkenstein_strings.json").read_text(encoding="utf-8"))
@@ -291,10 +292,10 @@ def test_talents() -> None:
     assert all(re.fullmatch(r"[a-z][a-z_]*", tid) for tid in TALENTS)
     assert set(TALENTS.values()) == set(SUITS)
     assert min(Counter(TALENTS.values()).values()) >= 4
-    for language in ("en", "fr"):
+    for language in LANGUAGES:
         assert all(STRINGS[language][f"talent.{tid}"].strip() for tid in TALENTS)
     assert STRINGS["fr"]["talent.social_graces"] == "Savoir-vivre"
-    assert STRINGS["en"].keys() == STRINGS["fr"].keys()
+    assert all(STRINGS[language].keys() == STRINGS["en"].keys() for language in LANGUAGES)
 
 
 def test_heroes() -> None:
@@ -308,5 +309,5 @@ def test_heroes() -> None:
         # One Extraordinary, or at most two Exceptional.
         assert (levels[6], levels[5]) in {(1, 0), (0, 0), (0, 1), (0, 2)}, hero.name
     assert HERO_DESCRIPTIONS.keys() == {hero.name for hero in HEROES}
-    for language in ("en", "fr"):
+    for language in LANGUAGES:
         assert all(STRINGS[language][key].strip() for key in HERO_DESCRIPTIONS.values())

@@ -1,9 +1,11 @@
 """Hints at both trick tables, driven headless through the real scene manager with real input events:
 H or the Hint button on a person's turn marks a legal move and says why, in the current language; it is
-worked out from that seat's view only, never plays by itself, and is refused on a computer's turn."""
+worked out from that seat's view only, never plays by itself, and is refused on a computer's turn. Each case
+runs in one language, the next in turn, so that every language is covered without running each case in all."""
 
 from __future__ import annotations
 
+from itertools import cycle
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +23,17 @@ from game.scenes.trick_table import SLICE_MS, TrickTable
 from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings
 
+TURNS = cycle(i18n.LANGUAGES)
 
-@pytest.fixture(params=["en", "fr"])
+
+def in_turn(*games: str) -> pytest.MarkDecorator:
+    """The `app` fixture in the next language in turn: one language per case (each game's, if any)."""
+    if not games:
+        return pytest.mark.parametrize("app", [next(TURNS)], indirect=True)
+    return pytest.mark.parametrize(("game", "app"), [(g, next(TURNS)) for g in games], indirect=["app"])
+
+
+@pytest.fixture
 def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
     monkeypatch.setenv("ATOUT_CONFIG_DIR", str(tmp_path / "config"))
     return App(settings=Settings(language=request.param, anim_speed="fast", think_time=0.05))
@@ -69,12 +80,12 @@ def assert_card_hint(table: TrickTable) -> None:
     others = [s for s in table.hand if s.code != card and s is not sprite]
     assert not any(s.highlight for s in others)
     said = table.hint_words()
-    prefix = {"en": "Hint:", "fr": "Conseil :"}[i18n.language()]
+    prefix = {"de": "Tipp:", "en": "Hint:", "fr": "Conseil :"}[i18n.language()]
     assert said.startswith(prefix) and table.card_name(card) in said
     assert said == table.hint_text(hint)
 
 
-@pytest.mark.parametrize("game", ["koenigrufen", "twotenjack"])
+@in_turn("koenigrufen", "twotenjack")
 def test_h_marks_a_legal_card_and_says_why(app: App, game: str) -> None:
     table = open_table(app, game, (0,), declarer_seed(1), 4 if game == "koenigrufen" else 3)
     phase = "tricks" if game == "koenigrufen" else "play"
@@ -87,7 +98,7 @@ def test_h_marks_a_legal_card_and_says_why(app: App, game: str) -> None:
     assert table.autosave.journal.actions == before and table.current_hint() is not None
 
 
-@pytest.mark.parametrize("game", ["koenigrufen", "twotenjack"])
+@in_turn("koenigrufen", "twotenjack")
 def test_the_hint_button_does_the_same_and_the_hint_goes_with_the_move(app: App, game: str) -> None:
     table = open_table(app, game, (0,), declarer_seed(2), 4 if game == "koenigrufen" else 2)
     my_turn(app, table, "tricks" if game == "koenigrufen" else "play")
@@ -106,6 +117,7 @@ def test_the_hint_button_does_the_same_and_the_hint_goes_with_the_move(app: App,
     assert not any(s.highlight for s in table.hand)
 
 
+@in_turn()
 def test_a_hint_marks_the_king_to_call(app: App) -> None:
     table = open_table(app, "koenigrufen", (0,), declarer_seed(0))
     my_turn(app, table, "call")
@@ -120,6 +132,7 @@ def test_a_hint_marks_the_king_to_call(app: App) -> None:
     assert table.card_name(hint.decision.action.king) in table.hint_words()
 
 
+@in_turn()
 def test_h_on_a_computers_turn_is_refused(app: App) -> None:
     table = open_table(app, "twotenjack", (0,), 4, 3)
     wait_until(app, lambda: table.awaiting == "computer", seconds=60)
@@ -129,6 +142,7 @@ def test_h_on_a_computers_turn_is_refused(app: App) -> None:
     assert table.hint_thought is None and table.hint is None
 
 
+@in_turn()
 def test_a_hint_thinks_in_slices_from_the_seats_view_only(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """A slow thinker shows 'thinking…' on the button and in the band, one slice a frame; it is built
     from the person's own view at level normal."""
@@ -160,6 +174,7 @@ def test_a_hint_thinks_in_slices_from_the_seats_view_only(app: App, monkeypatch:
     assert set(slices) == {SLICE_MS}
 
 
+@in_turn()
 def test_leaving_the_table_drops_a_hint_in_the_making(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     table = open_table(app, "twotenjack", (0,), 9, 3)
     my_turn(app, table, "play")

@@ -57,7 +57,7 @@ def open_history(size: tuple[int, int] = (1280, 720), language: str = "en") -> t
     menu = MenuScene(app)
     app.scenes.push(menu)
     step(app)
-    label = "History" if language == "en" else "Historique"
+    label = {"de": "Chronik", "en": "History", "fr": "Historique"}[language]
     (button,) = [w for w in menu.form.widgets if isinstance(w, Button) and w.label == label]
     click(app, button.rect.center)
     history = app.scenes.top
@@ -149,7 +149,10 @@ def test_an_illegal_action_in_a_history_file_is_refused_too() -> None:
     assert list(history_dir().glob("*.json")) == []
 
 
-@pytest.mark.parametrize(("language", "says"), [("en", "No finished match yet"), ("fr", "Aucune partie")])
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [("de", "Noch keine beendete Partie"), ("en", "No finished match yet"), ("fr", "Aucune partie")],
+)
 def test_an_empty_history_says_so(language: str, says: str, monkeypatch: pytest.MonkeyPatch) -> None:
     app, history = open_history(language=language)
     assert history.entries == []

@@ -15,7 +15,7 @@ from game.app import App
 from game.games.koenigrufen import house, profile, rules_page
 from game.games.koenigrufen.profile import BONUS_IDS
 from game.games.koenigrufen.words import bonus_name, contract_name
-from game.i18n import tr
+from game.i18n import LANGUAGES, tr
 from game.scenes.house_rules import NAMED, SECTIONS, HouseRulesScene
 from game.scenes.menu import MenuScene
 from game.scenes.rules_scene import RulesScene
@@ -370,7 +370,7 @@ def test_a_base_without_a_part_says_so_instead_of_its_values(app: App) -> None:
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_section_is_readable_at_every_window_size(
     config: Path, size: tuple[int, int], language: str
 ) -> None:

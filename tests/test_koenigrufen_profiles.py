@@ -32,7 +32,7 @@ from game.games.koenigrufen.rules import (
 )
 from game.games.koenigrufen.spec import SPEC
 from game.games.koenigrufen.words import log_lines
-from game.i18n import Words
+from game.i18n import LANGUAGES, Words
 from game.rules.errors import IllegalAction
 from game.storage import FileProblem
 
@@ -169,7 +169,7 @@ def test_a_refused_card_says_which_rule() -> None:
             codes.add(refusal.value.code)
     assert codes <= {"pagat_last", "must_overtake", "must_follow", "must_trump"}
     for code in codes:
-        assert Words(f"illegal.{code}").text("fr") != f"illegal.{code}"
+        assert all(Words(f"illegal.{code}").text(lang) != f"illegal.{code}" for lang in LANGUAGES)
 
 
 # --- settlement -----------------------------------------------------------------------------------------

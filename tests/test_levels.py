@@ -17,7 +17,7 @@ from scene_driver import DT, click, key, step, wait_until
 from game.ai import thinker as thinker_module
 from game.app import App
 from game.autosave import current_path
-from game.i18n import tr
+from game.i18n import LANGUAGES, tr
 from game.journal import load_journal
 from game.scenes import navigation
 from game.scenes.menu import MenuScene
@@ -62,10 +62,20 @@ def until_a_computer_thinks(app: App, table: TrickTable) -> None:
     raise AssertionError("no computer seat came to think")
 
 
+TABLES = [(pygame.K_2, "koenigrufen", 4), (pygame.K_3, "twotenjack", 3)]
+# the choice's label and its value "hard", as a person reads them
+LEVEL_WORDS = {
+    "de": ("Stärke der Computer", "Schwer"),
+    "en": ("Computer level", "Hard"),
+    "fr": ("Niveau des ordinateurs", "Difficile"),
+}
+
+
+# every language once, the tables in turn (a case takes seconds)
 @pytest.mark.parametrize(
-    ("digit", "game", "players"), [(pygame.K_2, "koenigrufen", 4), (pygame.K_3, "twotenjack", 3)]
+    ("digit", "game", "players", "language"),
+    [(*TABLES[i % len(TABLES)], language) for i, language in enumerate(LANGUAGES)],
 )
-@pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_menus_level_reaches_every_computer_seat_and_survives_a_resume(
     monkeypatch: pytest.MonkeyPatch, digit: int, game: str, players: int, language: str
 ) -> None:
@@ -75,10 +85,10 @@ def test_the_menus_level_reaches_every_computer_seat_and_survives_a_resume(
     step(app)
     key(app, digit)
     level = next(w for w in menu.form.widgets if isinstance(w, Choice) and w.label == tr("menu.ai_level"))
-    assert tr("menu.ai_level") == {"en": "Computer level", "fr": "Niveau des ordinateurs"}[language]
+    assert tr("menu.ai_level") == LEVEL_WORDS[language][0]
     assert level.value == "normal" and level.options[level.index][1] == tr("menu.ai_level.normal")
     click(app, (level.box.right - 10, level.box.centery))  # normal → hard
-    assert level.options[level.index][1] == {"en": "Hard", "fr": "Difficile"}[language]
+    assert level.options[level.index][1] == LEVEL_WORDS[language][1]
     assert menu.start_button is not None
     assert (
         level.rect.bottom

@@ -9,7 +9,7 @@ import pytest
 from scene_driver import click, key, step
 
 from game.app import App
-from game.i18n import tr
+from game.i18n import LANGUAGES, tr
 from game.registry import GAMES as REGISTERED
 from game.scenes.menu import MenuScene
 from game.scenes.rules_scene import RulesScene
@@ -154,7 +154,7 @@ def test_the_page_fits_the_smallest_window(tmp_path: Path, monkeypatch: pytest.M
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_shows_its_whole_summary(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str
 ) -> None:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tool_loader import load_tool
 
 import game
-from game.i18n import catalogue
+from game.i18n import LANGUAGES, catalogue
 from game.settings import decode as decode_settings
 from game.storage import FileProblem, Refused
 
@@ -56,7 +56,7 @@ def test_a_file_changed_in_one_place_never_stops_atout(kind: str, data: st.DataO
     operation = data.draw(st.sampled_from(mutants.OPERATIONS), label="operation")
     junk = data.draw(st.sampled_from(mutants.JUNK) | VALUES, label="value")
     mutant = mutants.to_bytes(mutants.mutate(document, at, operation, junk))
-    outcome = run(kind, mutant, data.draw(st.sampled_from(("en", "fr")), label="language"))
+    outcome = run(kind, mutant, data.draw(st.sampled_from(LANGUAGES), label="language"))
     assert outcome.problems == []
 
 
@@ -94,8 +94,10 @@ ONCE_FATAL = {
 }
 
 
-@pytest.mark.parametrize("case", list(ONCE_FATAL))
-@pytest.mark.parametrize("language", ["en", "fr"])
+# each case in one language, the languages in turn
+@pytest.mark.parametrize(
+    ("case", "language"), [(case, LANGUAGES[i % len(LANGUAGES)]) for i, case in enumerate(ONCE_FATAL)]
+)
 def test_a_file_that_once_stopped_every_launch_is_kept_aside_and_told(case: str, language: str) -> None:
     kind, change = ONCE_FATAL[case]
     outcome = run(kind, _changed(kind, change), language)
@@ -105,7 +107,7 @@ def test_a_file_that_once_stopped_every_launch_is_kept_aside_and_told(case: str,
     )  # a match: current and history
 
 
-def test_the_reason_reads_in_french_in_the_french_interface(tmp_path: Path) -> None:
+def test_the_reason_reads_in_the_interface_language(tmp_path: Path) -> None:
     with pytest.raises(FileProblem) as caught:
         decode_settings({"anim_speed": ["fast"]}, mutants.Settings())
     refused = Refused(tmp_path / "settings.json", caught.value.words, tmp_path / "settings.json.bad-1")
@@ -118,13 +120,17 @@ def test_the_reason_reads_in_french_in_the_french_interface(tmp_path: Path) -> N
         'settings.json could not be used: anim_speed must be one of "slow", "normal", "fast", "instant", '
         'not ["fast"]. It was kept as settings.json.bad-1.'
     )
+    assert refused.words.text("de") == (
+        'settings.json ist nicht verwendbar: anim_speed muss eines von "slow", "normal", "fast", "instant" '
+        'sein, nicht ["fast"]. Sie wurde aufbewahrt als settings.json.bad-1.'
+    )
 
 
-def test_every_problem_a_file_can_have_has_its_words_in_both_languages() -> None:
+def test_every_problem_a_file_can_have_has_its_words_in_every_language() -> None:
     source = "\n".join(p.read_text(encoding="utf-8") for p in Path(game.__file__).parent.rglob("*.py"))
     codes = set(re.findall(r'FileProblem\(\s*"(\w+)"', source))
     kinds = set(re.findall(r'wrong_type\([^)]*, "(\w+)"\)', source))
     assert {"missing", "wrong_type", "illegal_action"} <= codes and {"int", "object"} <= kinds
     needed = {f"file.problem.{c}" for c in codes} | {f"file.kind.{k}" for k in kinds} | {"file.whole"}
-    for language in ("en", "fr"):
+    for language in LANGUAGES:
         assert needed - set(catalogue(language)) == set()

@@ -1,11 +1,11 @@
 """Random input for the real app, headless: clicks, drags, keys, text, resizes and focus loss, steered
 through every scene, so that no sequence of input can crash Atout unnoticed.
 
-`python tools/monkey.py [--events N] [--seed S]` prints one JSON line
-`{"events": ..., "exceptions": ..., "restarts": ..., "scenes_visited": [...]}` and exits 1 when any
-exception escaped `App.step` (each one's traceback goes to stderr with the events that led to it, and the
-app is rebuilt so the run goes on). The app runs in game time (`step(1/60)` after every event, never
-sleeping) with its config and data in a fresh temporary directory, never the user's own.
+`python tools/monkey.py [--events N] [--seed S]` prints one JSON line `{"events": ..., "exceptions": ...,
+"restarts": ..., "scenes_visited": [...], "languages": [...]}` and exits 1 when any exception escaped
+`App.step` (each one's traceback goes to stderr with the events that led to it, and the app is rebuilt
+so the run goes on). The app runs in game time (`step(1/60)` after every event, never sleeping) with
+its config and data in a fresh temporary directory, never the user's own.
 
 Half of the time the monkey pursues a goal (a scene to reach: a table in some seating, a score sheet, a
 hot-seat hand-over, the settings, the history and a finished match's sheet from it, its statistics…) with
@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from game.app import App
+from game.i18n import LANGUAGES
 from game.scenes.table_scene import TableScene
 from game.settings import Settings
 from game.ui.widgets import Button, Choice, Form, Hotspot, TextInput, Widget
@@ -98,6 +99,7 @@ class Monkey:
         self.exceptions = 0
         self.restarts = 0
         self.visited: set[str] = set()
+        self.languages: set[str] = set()  # the interface languages the app ran in
         self.recent: deque[str] = deque(maxlen=8)
         self.goal = ""
         self.goal_left = 0
@@ -118,7 +120,7 @@ class Monkey:
         pygame.event.clear()
         size = (self.rng.randint(MIN_W, MAX_W), self.rng.randint(MIN_H, MAX_H))
         settings: Settings | None = Settings(
-            language=self.rng.choice(("en", "fr")), anim_speed="fast", think_time=0.05
+            language=self.rng.choice(LANGUAGES), anim_speed="fast", think_time=0.05
         )
         if self.restarts and self.rng.random() < 0.5:  # reopened: the settings saved before, read back
             settings = None
@@ -152,6 +154,7 @@ class Monkey:
         if not self.app.running:  # the person quit: open the app again
             self.app = self._open()
             self.restarts += 1
+        self.languages.add(self.app.settings.language)
         if self.top is not None:
             self.visited.add(self.top.name)
             if _bidding(self.top):
@@ -588,6 +591,7 @@ class Monkey:
             "exceptions": self.exceptions,
             "restarts": self.restarts,
             "scenes_visited": sorted(self.visited),
+            "languages": sorted(self.languages),
             "history_sheets": self.history_sheets,
         }
 

@@ -21,6 +21,7 @@ import io
 import json
 import os
 import random
+import re
 import sys
 import tempfile
 import traceback
@@ -43,6 +44,7 @@ from game.app import App
 from game.games.falkenstein import characters
 from game.games.falkenstein.data import HEROES
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
+from game.i18n import LANGUAGES, catalogue
 from game.journal import Journal, new_state, save_journal
 from game.scenes.menu import MenuScene
 from game.seating import CardTableSetup, SeatPlayer
@@ -95,7 +97,7 @@ def valid_file(kind: str, seed: int) -> bytes:
         if kind == "settings":
             save_settings(
                 Settings(
-                    language=rng.choice(("fr", "en")),
+                    language=rng.choice(LANGUAGES),
                     contrast=rng.randrange(101),
                     anim_speed=rng.choice(("slow", "normal", "fast", "instant")),
                     think_time=rng.choice((0.3, 0.7, 1.2, 2.0)),
@@ -282,7 +284,7 @@ def _run(kind: str, mutant: bytes, placed: list[Path], outcome: Outcome) -> None
     aside = [p for p in everything if ".bad-" in p.name]
     outcome.kept_aside = len(aside)
     told = " ".join(message for message, _ in app.notices.items)
-    kept_word = "conservé sous le nom" if app.settings.language == "fr" else "It was kept as"
+    kept_word = kept_wording(app.settings.language)
     for path in aside:
         if path.name not in told or kept_word not in told:
             outcome.problems.append(f"{path.name} was kept aside untold (notices: {told!r})")
@@ -290,6 +292,13 @@ def _run(kind: str, mutant: bytes, placed: list[Path], outcome: Outcome) -> None
         _check_replay(mutant, placed[0].parent, outcome)
         if menu.saved and menu.continue_button is not None:
             _continue(app, menu, outcome)
+
+
+def kept_wording(language: str) -> str:
+    """The words of the kept-aside notice in `language` that lead to the new name ("It was kept as"):
+    a notice told in that language holds them."""
+    before_name = catalogue(language)["file.kept_aside"].split("{aside}")[0]
+    return re.split(r"\{\w+\}", before_name)[-1].strip(" .:")
 
 
 def _check_replay(mutant: bytes, folder: Path, outcome: Outcome) -> None:
@@ -347,7 +356,7 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.count):
             mutant = random_mutant(kind, rng)
             with tempfile.TemporaryDirectory() as folder:
-                outcome = launch(kind, mutant, Path(folder), ("en", "fr")[i % 2])
+                outcome = launch(kind, mutant, Path(folder), LANGUAGES[i % len(LANGUAGES)])
             tally["started"] += not outcome.problems
             tally["kept_aside"] += outcome.kept_aside > 0
             tally["continued"] += outcome.continued

@@ -32,7 +32,7 @@ from game.i18n import has, tr
 
 
 def card_label(card: str) -> str:
-    """'XIV', 'Sküs', 'König ♥' — the German names players expect, in both languages."""
+    """'XIV', 'Sküs', 'König ♥' — the German names players expect, in every language."""
     if card == "SK":
         return tr("kr.card.SK")
     if card in TRUMPS:
