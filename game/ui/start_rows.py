@@ -8,14 +8,12 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pygame
 
-from game.ui import text, theme
 from game.ui.widgets import Choice, Form, Label, TextInput
 
 if TYPE_CHECKING:
     from game.app import App
 
 NAME_LEN = 20
-ARROWS = 52  # pixels of a choice box taken by its two arrows
 
 T = TypeVar("T")
 Setter = Callable[[Any], None]
@@ -58,10 +56,8 @@ def choice(
     on_change: Setter,
     share: float = 0.0,
 ) -> Choice:
-    """A choice whose option names are shortened to fit its box (the arrows take its two ends)."""
-    room = rect.width - round(rect.width * share) - ARROWS
-    fitted = [(v, text.fit(name, theme.SIZE_BODY, room)) for v, name in options]
-    return Choice(rect, label, fitted, value, on_change, share)
+    """A choice of the start section (its value drawn smaller, then shortened, where the box is narrow)."""
+    return Choice(rect, label, options, value, on_change, share)
 
 
 def labelled_input(

@@ -236,6 +236,14 @@ def fit(line: str, size: float, width: int, bold: bool = False) -> str:
     return cached
 
 
+def shrunk(line: str, size: float, smallest: float, width: int) -> tuple[str, float]:
+    """The line at the largest type size down to `smallest` at which it is not wider than `width` (a
+    choice's value read whole in a narrow window), shortened with an ellipsis only below that."""
+    while size > smallest and font(px(size), False).size(line)[0] > width:
+        size -= 1
+    return fit(line, size, width), size
+
+
 def _fit(line: str, size: float, width: int, bold: bool) -> str:
     f = font(px(size), bold)
     if f.size(line)[0] <= width:

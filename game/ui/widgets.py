@@ -283,8 +283,9 @@ class Choice(Widget):
         colour = theme.BRASS_LIGHT
         _arrow(surface, (box.left + 14, box.centery), 7, True, colour)
         _arrow(surface, (box.right - 14, box.centery), 7, False, colour)
-        shown = text.fit(self.options[self.index][1], theme.SIZE_BODY, box.width - 64)
-        text.draw(surface, shown, box.center, theme.SIZE_BODY, theme.CREAM, "center")
+        value = self.options[self.index][1]
+        shown, size = text.shrunk(value, theme.SIZE_BODY, theme.SIZE_SMALL - 3, box.width - 56)
+        text.draw(surface, shown, box.center, size, theme.CREAM, "center")
         self._focus_ring(surface)
 
 
