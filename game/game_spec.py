@@ -48,6 +48,9 @@ class Privacy:
     # (event, seat) -> the event as that seat may see it: each card it may not know replaced by `HIDDEN`
     redact: Callable[[Any, Any], Any]
     profile: Callable[[Any], Any] | None = None  # a rule profile from its JSON form, where the game has them
+    # (seed, seat count) -> a networked table's setup, every seat a person, where the game is not seated as
+    # a card table (`seating.CardTableSetup`); a ValueError says why a count is refused
+    new_setup: Callable[[int, int], Any] | None = None
 
 
 HIDDEN = "?"  # a card a seat may not know, in a redacted event

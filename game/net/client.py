@@ -207,10 +207,11 @@ class Client:
         assert isinstance(answer, Joined)
         return answer
 
-    async def act(self, action: Any) -> None:
-        """Sends the seat's action, stamped with the number of actions seen; an `Update` or an `Error`
-        answers it through `messages`."""
-        moves = self.table.moves if self.table else 0
+    async def act(self, action: Any, moves: int | None = None) -> None:
+        """Sends the seat's action, stamped with `moves`, the number of actions it follows (by default the
+        latest update's); an `Update` or an `Error` answers it through `messages`."""
+        if moves is None:
+            moves = self.table.moves if self.table else 0
         await self.send({"type": "act", "action": forms.action_to_json(action), "moves": moves})
 
     async def leave(self) -> None:

@@ -40,6 +40,7 @@ REASONS = (
     "illegal",
     "over",
     "too_many_tables",
+    "internal",
 )
 
 

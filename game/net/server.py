@@ -1,0 +1,348 @@
+"""The table server (docs/network-protocol.md): an asyncio WebSocket server running many tables at once, for
+`atout serve` (headless) and `atout host` (one table, from the desktop too).
+
+Each connection reads its messages one at a time and answers every bad one with an `error` naming why:
+size, rate, JSON, shape, then whether it is allowed (`game.net.table_host` decides the last). What a
+connection is sent goes through its own bounded queue and writer task, so a slow or stalled client never
+holds up a table: one that falls too far behind is disconnected, and rejoins. A table's actions take its
+lock one at a time: apply, journal to disk, then tell every seat. Computers (and computers standing in for
+away players) think in slices of a few milliseconds between which every other table runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server as SocketServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.net import protocol
+from game.net.protocol import Refusal, SeatRequest
+from game.net.table_host import Seat, TableHost, new_code
+from game.storage import FileProblem
+
+log = logging.getLogger("atout.net")
+
+RATE = 20.0  # messages a second a connection may send on average …
+BURST = 40.0  # … and at once
+OUTBOX = 256  # messages waiting for a client; a client further behind is disconnected (it rejoins)
+MAX_TABLES = 1000
+TABLES_PER_CONNECTION = 8
+STEP_MS = 5.0  # a computer thinks this long between two chances for every other table to run
+
+
+@dataclass
+class Limits:
+    rate: float = RATE
+    burst: float = BURST
+    max_tables: int = MAX_TABLES
+    tables_per_connection: int = TABLES_PER_CONNECTION
+
+
+class Connection:
+    """One client: its socket, what it is waiting to be sent, its rate allowance, and the seat it holds."""
+
+    def __init__(self, socket: ServerConnection, limits: Limits) -> None:
+        self.socket, self.limits = socket, limits
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.table: TableHost | None = None
+        self.seat: Seat | None = None
+        self.created = 0
+        self.allowance, self.checked = limits.burst, time.monotonic()
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queues a message; never waits (a client too far behind is let go)."""
+        if self.outbox.qsize() >= OUTBOX:
+            log.warning("a client fell %d messages behind: disconnected", OUTBOX)
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(protocol.text(message))
+
+    def allowed(self) -> bool:
+        """Takes one message from the rate allowance (a token bucket); False when none is left."""
+        now = time.monotonic()
+        limits = self.limits
+        self.allowance = min(limits.burst, self.allowance + (now - self.checked) * limits.rate)
+        self.checked = now
+        if self.allowance < 1.0:
+            return False
+        self.allowance -= 1.0
+        return True
+
+    async def _write(self) -> None:
+        try:
+            while (text := await self.outbox.get()) is not None:
+                await self.socket.send(text)
+        except ConnectionClosed:
+            return
+        await self.socket.close(1008, "too far behind")
+
+
+class Server:
+    """Many tables, one asyncio loop. `start` listens; `close` stops (tables stay in their files)."""
+
+    def __init__(self, data: Path | None = None, limits: Limits | None = None) -> None:
+        self.data = data
+        self.limits = limits or Limits()
+        self.tables: dict[str, TableHost] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.drivers: dict[str, asyncio.Task[None]] = {}
+        self.connections: set[Connection] = set()
+        self.socket_server: SocketServer | None = None
+        self.refused = 0  # messages answered with an error (the fuzz test and the load tool read it)
+        self.faults = 0  # messages the server failed on (`internal`): always 0, or a bug
+        if data is not None:
+            self._resume(data / "tables")
+
+    def _resume(self, folder: Path) -> None:
+        """Every table saved in `folder`, as it was after its last journalled action."""
+        for path in sorted(folder.glob("*.json")):
+            try:
+                table = TableHost.load(path)
+            except FileProblem as problem:
+                log.error("table file %s not resumed: %s", path, problem)
+                continue
+            self.tables[table.code] = table
+            self.locks[table.code] = asyncio.Lock()
+            log.info("resumed table %s (%s, %d actions)", table.code, table.journal.game, table.moves)
+
+    @property
+    def port(self) -> int:
+        assert self.socket_server is not None
+        return int(next(iter(self.socket_server.sockets)).getsockname()[1])
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        """Listens on `host`:`port` (0: a free port); returns the port. Resumed tables' computers go on."""
+        self.socket_server = await serve(
+            self._serve, host, port, max_size=protocol.MAX_FRAME, compression=None, ping_interval=20
+        )
+        for table in self.tables.values():
+            self.drive(table)
+        return self.port
+
+    async def close(self) -> None:
+        """Stops listening, closes every connection and every computer's turn."""
+        for task in self.drivers.values():
+            task.cancel()
+        if self.socket_server is not None:
+            self.socket_server.close()
+            await self.socket_server.wait_closed()
+
+    def create_table(
+        self,
+        game: str,
+        seats: Sequence[SeatRequest],
+        profile: str | None = None,
+        deals: int | None = None,
+        away: str = "wait",
+        seed: int | None = None,
+    ) -> TableHost:
+        """A new table (`atout host` opens one before anyone connects); a Refusal names what cannot be."""
+        if len(self.tables) >= self.limits.max_tables:
+            raise Refusal("too_many_tables", f"this server runs {len(self.tables)} tables, its most")
+        code = new_code(self.tables)
+        path = None if self.data is None else self.data / "tables" / f"{code}.json"
+        table = TableHost.new(code, game, seats, profile, deals, away, path, seed)
+        self.tables[code] = table
+        self.locks[code] = asyncio.Lock()
+        self.drive(table)
+        return table
+
+    # --- one connection -------------------------------------------------------------------------
+    async def _serve(self, socket: ServerConnection) -> None:
+        connection = Connection(socket, self.limits)
+        self.connections.add(connection)
+        try:
+            async for frame in socket:
+                await self._receive(connection, frame)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.connections.discard(connection)
+            self._gone(connection)
+            connection.outbox.put_nowait(None)
+
+    async def _receive(self, connection: Connection, frame: str | bytes) -> None:
+        """One message: checked, carried out, or answered with the error naming why."""
+        try:
+            if not connection.allowed():
+                raise Refusal("too_fast", f"more than {self.limits.rate:g} messages a second")
+            message = protocol.parse(frame)
+            await self._carry_out(connection, message)
+        except Refusal as refusal:
+            self.refused += 1
+            connection.send(refusal.message() | {"re": _type_of(frame)})
+        except Exception:  # a fault of ours: logged, answered, and the table goes on
+            self.faults += 1
+            log.exception("the server failed on a message")
+            connection.send(Refusal("internal", "the server failed on this message").message())
+
+    async def _carry_out(self, connection: Connection, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "create":
+            if connection.created >= self.limits.tables_per_connection:
+                raise Refusal("too_many_tables", f"a connection opens {connection.created} tables at most")
+            made = self.create_table(
+                message["game"], message["seats"], message["profile"], message["deals"], message["away"]
+            )
+            connection.created += 1
+            connection.send({"type": "created", "table": made.code, "game": made.journal.game})
+            return
+        if kind in ("join", "rejoin"):
+            if connection.table is not None:
+                raise Refusal("already_seated", f"this connection sits at table {connection.table.code}")
+            found = self.tables.get(message["table"].upper())
+            if found is None:
+                raise Refusal("no_table", f"no table has the code {message['table']!r}")
+            table = found
+            if kind == "join":
+                seat, token = table.join(message["name"], message["seat"], connection)
+            else:
+                token = message["token"]
+                earlier = table.holder(token)
+                if earlier is not None and isinstance(earlier.link, Connection):
+                    self._let_go(earlier.link)  # the seat's old connection, if it still stands
+                seat = table.rejoin(token, connection)
+            connection.table, connection.seat = table, seat
+            connection.send(table.joined(seat, token))
+            connection.send(table.welcome(seat))
+            table.tell_seats()
+            self.drive(table)  # the table may be full now, or its player back
+            return
+        if connection.table is None or connection.seat is None:
+            raise Refusal("not_seated", f"{kind}: this connection sits at no table")
+        table, seat = connection.table, connection.seat
+        if kind == "leave":
+            table.leave(seat)
+            connection.table = connection.seat = None
+            connection.send({"type": "left"})
+            table.tell_seats()
+            self.drive(table)
+            return
+        async with self.locks[table.code]:
+            events = table.act(seat, message["action"], message["moves"])
+            await self._recorded(table, events)
+
+    async def _recorded(self, table: TableHost, events: list[Any]) -> None:
+        """After an action: the table's file written, then every seat told, then the computers' turn."""
+        if table.path is not None:
+            await asyncio.to_thread(table.save)
+        table.broadcast(events)
+        self.drive(table)
+
+    def _let_go(self, connection: Connection) -> None:
+        """A connection whose seat was taken back with its token elsewhere: it sits nowhere now."""
+        connection.table = connection.seat = None
+        connection.send({"type": "left"})
+
+    def _gone(self, connection: Connection) -> None:
+        table = connection.table
+        if table is None:
+            return
+        table.drop(connection)
+        connection.table = connection.seat = None
+        table.tell_seats()
+        self.drive(table)
+
+    # --- computers ------------------------------------------------------------------------------
+    def drive(self, table: TableHost) -> None:
+        """Starts the table's computer turns if one is due and none is running."""
+        running = self.drivers.get(table.code)
+        if table.standin() is not None and (running is None or running.done()):
+            self.drivers[table.code] = asyncio.get_running_loop().create_task(self._drive(table))
+
+    async def _drive(self, table: TableHost) -> None:
+        """Plays every turn a computer has at the table, one after the other, in slices."""
+        try:
+            while (turn := table.standin()) is not None:
+                moves = table.moves
+                thinker = table.thinker(*turn)
+                while not thinker.step(STEP_MS):
+                    await asyncio.sleep(0)
+                assert thinker.decision is not None
+                async with self.locks[table.code]:
+                    if table.moves != moves or table.standin() != turn:
+                        continue  # the player came back, or left, while it thought
+                    events = table.apply(turn[0], thinker.decision.action, moves)
+                    if table.path is not None:
+                        await asyncio.to_thread(table.save)
+                    table.broadcast(events)
+                await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            self.faults += 1
+            log.exception("a computer's turn failed at table %s", table.code)
+
+
+def _type_of(frame: str | bytes) -> str | None:
+    """The type a refused message gave itself, if it is readable at all."""
+    if isinstance(frame, bytes) or len(frame) > protocol.MAX_MESSAGE:
+        return None
+    try:
+        data = json.loads(frame)
+    except (ValueError, RecursionError):
+        return None
+    kind = data.get("type") if isinstance(data, dict) else None
+    return kind if isinstance(kind, str) and kind in protocol.MESSAGES else None
+
+
+# --- running it -----------------------------------------------------------------------------------------
+
+
+async def run(host: str, port: int, data: Path | None, ready: Any = None) -> None:
+    """Serves until cancelled; `ready(server)` is called once it listens."""
+    server = Server(data)
+    await server.start(host, port)
+    if ready is not None:
+        ready(server)
+    try:
+        await asyncio.Future()
+    finally:
+        await server.close()
+
+
+class Background:
+    """A server on a thread of its own, for the desktop app's "Host a table": `start` returns once it listens;
+    `call` runs a function on its loop (create a table); `stop` ends it."""
+
+    def __init__(self, host: str = "0.0.0.0", port: int = 0, data: Path | None = None) -> None:
+        self.host, self.port_asked, self.data = host, port, data
+        self.loop = asyncio.new_event_loop()
+        self.server: Server | None = None
+        self._thread = threading.Thread(target=self.loop.run_forever, name="atout-server", daemon=True)
+
+    def start(self) -> int:
+        self._thread.start()
+
+        async def begin() -> int:
+            self.server = Server(self.data)
+            return await self.server.start(self.host, self.port_asked)
+
+        return asyncio.run_coroutine_threadsafe(begin(), self.loop).result(timeout=10)
+
+    def call(self, function: Any, *args: Any) -> Any:
+        """`function(server, *args)` run on the server's loop; its result."""
+
+        async def on_loop() -> Any:
+            return function(self.server, *args)
+
+        return asyncio.run_coroutine_threadsafe(on_loop(), self.loop).result(timeout=10)
+
+    def stop(self) -> None:
+        if self.server is not None:
+            with contextlib.suppress(Exception):
+                asyncio.run_coroutine_threadsafe(self.server.close(), self.loop).result(timeout=5)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(timeout=5)

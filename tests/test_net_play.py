@@ -1,0 +1,58 @@
+"""Whole deals over real sockets: every game, four (or the game's count of) bot clients on loopback, and at
+the end every client's table is the journal's: the same view, the same number of actions, and every event
+it was sent the journal's own event as its seat may see it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from net_bots import after, finished, play, replayed_events, replayed_views, run, seated
+
+from game.journal import load_journal
+from game.net.protocol import SeatRequest
+from game.net.server import Server
+from game.net.table_host import TableHost
+
+REMOTE = SeatRequest("remote")
+
+
+async def whole_match(tmp, game: str, seats: list[SeatRequest], until, **options) -> None:
+    server = Server(tmp)
+    url = f"ws://127.0.0.1:{await server.start()}"
+    table = server.create_table(game, seats, seed=7, **options)
+    remote = [seat.id for seat in table.seats if seat.kind == "remote"]
+    clients = [await seated(url, table.code, seat) for seat in remote]
+    rngs = [random.Random(n) for n in range(len(clients))]
+    import asyncio
+
+    errors = await asyncio.gather(*(play(c, r, until) for c, r in zip(clients, rngs, strict=True)))
+    assert errors == [[]] * len(clients)
+    views = replayed_views(server, table.code)
+    for client, seat in zip(clients, remote, strict=True):
+        assert client.table is not None
+        assert client.table.moves == table.moves
+        assert client.table.view == views[seat]
+        assert client.table.history == replayed_events(server, table.code, seat)
+        await client.close()
+    on_disk = TableHost.load(tmp / "tables" / f"{table.code}.json")
+    assert on_disk.journal.actions == table.journal.actions
+    await server.close()
+
+
+@pytest.mark.parametrize("profile", ["cheltenham", "austria"])
+def test_a_whole_koenigrufen_deal_with_four_clients(tmp_path, profile: str) -> None:
+    run(whole_match(tmp_path, "koenigrufen", [REMOTE] * 4, finished, profile=profile, deals=1))
+
+
+def test_a_whole_two_ten_jack_round_with_four_clients(tmp_path) -> None:
+    run(whole_match(tmp_path, "twotenjack", [REMOTE] * 4, finished, deals=1))
+
+
+def test_falkenstein_challenges_with_three_characters_and_the_host(tmp_path) -> None:
+    run(whole_match(tmp_path, "falkenstein", [REMOTE] * 4, after(24)))
+
+
+def test_computers_fill_the_seats_the_table_gives_them(tmp_path) -> None:
+    computer = SeatRequest("computer", "easy")
+    run(whole_match(tmp_path, "twotenjack", [REMOTE, computer, REMOTE, computer], finished, deals=1))
