@@ -4,12 +4,12 @@ it was sent the journal's own event as its seat may see it."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
 from net_bots import after, finished, play, replayed_events, replayed_views, run, seated
 
-from game.journal import load_journal
 from game.net.protocol import SeatRequest
 from game.net.server import Server
 from game.net.table_host import TableHost
@@ -24,8 +24,6 @@ async def whole_match(tmp, game: str, seats: list[SeatRequest], until, **options
     remote = [seat.id for seat in table.seats if seat.kind == "remote"]
     clients = [await seated(url, table.code, seat) for seat in remote]
     rngs = [random.Random(n) for n in range(len(clients))]
-    import asyncio
-
     errors = await asyncio.gather(*(play(c, r, until) for c, r in zip(clients, rngs, strict=True)))
     assert errors == [[]] * len(clients)
     views = replayed_views(server, table.code)
