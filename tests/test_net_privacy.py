@@ -42,7 +42,9 @@ def cards(value: Any, deck: set[str]) -> set[str]:
 
 
 @pytest.mark.parametrize(("game", "seats", "profile", "deals", "most"), TABLES)
-def test_no_event_sent_to_a_seat_names_a_card_its_view_never_showed(game, seats, profile, deals, most) -> None:
+def test_no_event_sent_to_a_seat_names_a_card_its_view_never_showed(
+    game, seats, profile, deals, most
+) -> None:
     deck = DECKS[game]
     for seed in range(4):
         table = TableHost.new("TEST00", game, [SeatRequest("remote")] * seats, profile, deals, seed=seed)

@@ -301,18 +301,6 @@ def _type_of(frame: str | bytes) -> str | None:
 # --- running it -----------------------------------------------------------------------------------------
 
 
-async def run(host: str, port: int, data: Path | None, ready: Any = None) -> None:
-    """Serves until cancelled; `ready(server)` is called once it listens."""
-    server = Server(data)
-    await server.start(host, port)
-    if ready is not None:
-        ready(server)
-    try:
-        await asyncio.Future()
-    finally:
-        await server.close()
-
-
 class Background:
     """A server on a thread of its own, for the desktop app's "Host a table": `start` returns once it listens;
     `call` runs a function on its loop (create a table); `stop` ends it."""

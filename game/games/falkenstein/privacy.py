@@ -25,7 +25,9 @@ def redact(event: Event, seat: int | str) -> Event:
 def new_setup(seed: int, seats: int) -> FalkensteinSetup:
     """`seats` - 1 heroes and the Host, all people (the players' names are the table's, not the journal's)."""
     if not 2 <= seats <= MAX_CHARACTERS + 1:
-        raise ValueError(f"Falkenstein seats 1 to {MAX_CHARACTERS} characters and the Host, not {seats} seats")
+        raise ValueError(
+            f"Falkenstein seats 1 to {MAX_CHARACTERS} characters and the Host, not {seats} seats"
+        )
     return FalkensteinSetup("hotseat", tuple(SeatSetup(hero, "") for hero in HEROES[: seats - 1]), seed=seed)
 
 
