@@ -3,10 +3,11 @@
 
 Each connection reads its messages one at a time and answers every bad one with an `error` naming why:
 size, rate, JSON, shape, then whether it is allowed (`game.net.table_host` decides the last). What a
-connection is sent goes through its own bounded queue and writer task, so a slow or stalled client never
-holds up a table: one that falls too far behind is disconnected, and rejoins. A table's actions take its
-lock one at a time: apply, journal to disk, then tell every seat. Computers (and computers standing in for
-away players) think in slices of a few milliseconds between which every other table runs.
+connection is sent is written to its socket's buffer at once (`websockets.broadcast`), so a slow or stalled
+client never holds up a table: one that leaves too much unread is disconnected, and rejoins. A table's
+actions take its lock one at a time: apply, journal to disk, then tell every seat. Computers (and
+computers standing in for away players) think in slices of a few milliseconds between which every other
+table runs.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import Server as SocketServer
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.net import protocol
@@ -35,7 +36,7 @@ log = logging.getLogger("atout.net")
 
 RATE = 20.0  # messages a second a connection may send on average …
 BURST = 40.0  # … and at once
-OUTBOX = 256  # messages waiting for a client; a client further behind is disconnected (it rejoins)
+BEHIND = 1 << 20  # bytes a client may leave unread; a client further behind is disconnected (it rejoins)
 MAX_TABLES = 1000
 TABLES_PER_CONNECTION = 8
 STEP_MS = 5.0  # a computer thinks this long between two chances for every other table to run
@@ -50,24 +51,26 @@ class Limits:
 
 
 class Connection:
-    """One client: its socket, what it is waiting to be sent, its rate allowance, and the seat it holds."""
+    """One client: its socket, its rate allowance, and the seat it holds."""
 
     def __init__(self, socket: ServerConnection, limits: Limits) -> None:
         self.socket, self.limits = socket, limits
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.table: TableHost | None = None
         self.seat: Seat | None = None
         self.created = 0
         self.allowance, self.checked = limits.burst, time.monotonic()
-        self.writer = asyncio.get_running_loop().create_task(self._write())
+        self.closing: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queues a message; never waits (a client too far behind is let go)."""
-        if self.outbox.qsize() >= OUTBOX:
-            log.warning("a client fell %d messages behind: disconnected", OUTBOX)
-            self.outbox.put_nowait(None)
+        """Writes a message to the socket's buffer at once, never waiting on the client; a client that lets
+        `BEHIND` bytes pile up unread is disconnected (it rejoins)."""
+        if self.closing is not None:
             return
-        self.outbox.put_nowait(protocol.text(message))
+        if self.socket.transport.get_write_buffer_size() > BEHIND:
+            log.warning("a client left %d bytes unread: disconnected", BEHIND)
+            self.closing = asyncio.get_running_loop().create_task(self.socket.close(1008, "too far behind"))
+            return
+        broadcast((self.socket,), protocol.text(message))
 
     def allowed(self) -> bool:
         """Takes one message from the rate allowance (a token bucket); False when none is left."""
@@ -79,14 +82,6 @@ class Connection:
             return False
         self.allowance -= 1.0
         return True
-
-    async def _write(self) -> None:
-        try:
-            while (text := await self.outbox.get()) is not None:
-                await self.socket.send(text)
-        except ConnectionClosed:
-            return
-        await self.socket.close(1008, "too far behind")
 
 
 class Server:
@@ -171,7 +166,6 @@ class Server:
         finally:
             self.connections.discard(connection)
             self._gone(connection)
-            connection.outbox.put_nowait(None)
 
     async def _receive(self, connection: Connection, frame: str | bytes) -> None:
         """One message: checked, carried out, or answered with the error naming why."""
