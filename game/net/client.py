@@ -348,6 +348,14 @@ class TableClient:
             except queue.Empty:
                 return messages
 
+    def next(self, timeout: float) -> Message | None:
+        """The next message, waiting at most `timeout` seconds (None if none came): for tools and tests; a
+        frame loop calls `poll`."""
+        try:
+            return self._inbox.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
     def create(
         self,
         game: str,

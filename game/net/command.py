@@ -93,14 +93,16 @@ async def _serve(args: argparse.Namespace, seats: tuple[SeatRequest, ...] | None
     port = await server.start(args.bind, args.port)
     shown = local_address() if args.bind in ("0.0.0.0", "") else args.bind
     print(f"atout: serving on ws://{shown}:{port}", flush=True)
-    if seats is not None:
-        table = server.create_table(args.game, seats, args.profile, args.deals, args.away)
-        print(f"atout: table {table.code} ({args.game}, {len(seats)} seats)", flush=True)
-    stop = asyncio.get_running_loop().create_future()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):  # (Windows has no signal handlers)
-            asyncio.get_running_loop().add_signal_handler(signum, stop.cancel)
-    with contextlib.suppress(asyncio.CancelledError):
-        await stop
-    await server.close()
+    try:
+        if seats is not None:
+            table = server.create_table(args.game, seats, args.profile, args.deals, args.away)
+            print(f"atout: table {table.code} ({args.game}, {len(seats)} seats)", flush=True)
+        stop = asyncio.get_running_loop().create_future()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):  # (Windows has no signal handlers)
+                asyncio.get_running_loop().add_signal_handler(signum, stop.cancel)
+        with contextlib.suppress(asyncio.CancelledError):
+            await stop
+    finally:
+        await server.close()
     return 0
