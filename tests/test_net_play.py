@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from net_bots import after, finished, play, replayed_events, replayed_views, run, seated
@@ -15,9 +17,10 @@ from game.net.server import Server
 from game.net.table_host import TableHost
 
 REMOTE = SeatRequest("remote")
+ROOT = Path(__file__).resolve().parent.parent
 
 
-async def whole_match(tmp, game: str, seats: list[SeatRequest], until, **options) -> None:
+async def whole_match(tmp, game: str, seats: list[SeatRequest], until, **options) -> Server:
     server = Server(tmp)
     url = f"ws://127.0.0.1:{await server.start()}"
     table = server.create_table(game, seats, seed=7, **options)
@@ -36,6 +39,7 @@ async def whole_match(tmp, game: str, seats: list[SeatRequest], until, **options
     on_disk = TableHost.load(tmp / "tables" / f"{table.code}.json")
     assert on_disk.journal.actions == table.journal.actions
     await server.close()
+    return server
 
 
 @pytest.mark.parametrize("profile", ["cheltenham", "austria"])
@@ -54,3 +58,14 @@ def test_falkenstein_challenges_with_three_characters_and_the_host(tmp_path) -> 
 def test_computers_fill_the_seats_the_table_gives_them(tmp_path) -> None:
     computer = SeatRequest("computer", "easy")
     run(whole_match(tmp_path, "twotenjack", [REMOTE, computer, REMOTE, computer], finished, deals=1))
+
+
+def test_engines_play_the_computer_seats_the_command_line_gives_them(tmp_path) -> None:
+    """Seat 1: the example engine; seat 2: an engine that dies at once, whose seat a computer plays on."""
+    random_engine = f"{sys.executable} {ROOT / 'tools' / 'random_engine.py'} --seed 3"
+    dying = f"{sys.executable} -c 'raise SystemExit(3)'"
+    engines = {1: random_engine, 2: dying}
+    computer = SeatRequest("computer", "easy")
+    seats = [REMOTE, computer, computer]
+    server = run(whole_match(tmp_path, "twotenjack", seats, finished, deals=1, engines=engines))
+    assert [seat for _, seat in server.engines_lost] == [2] and server.engines == {}

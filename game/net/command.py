@@ -12,6 +12,7 @@ import socket
 import sys
 from pathlib import Path
 
+from game.ai import external
 from game.net import protocol
 from game.net.protocol import Refusal, SeatRequest
 from game.net.server import Server
@@ -41,6 +42,18 @@ def _seats(value: str) -> tuple[SeatRequest, ...]:
         else:
             raise argparse.ArgumentTypeError(f"a seat is remote or a level {protocol.LEVELS}, not {word!r}")
     return tuple(seats)
+
+
+def _engine(value: str) -> tuple[int, str]:
+    """SEAT=COMMAND: a computer seat, and the command of the engine that plays it."""
+    seat, _, command = value.partition("=")
+    try:
+        external.command_line(command)
+    except ValueError as problem:
+        raise argparse.ArgumentTypeError(f"--engine {value!r}: {problem}") from None
+    if not seat.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"--engine takes SEAT=COMMAND, e.g. 1='./my_engine', not {value!r}")
+    return int(seat), command.strip()
 
 
 def parser() -> argparse.ArgumentParser:
@@ -95,7 +108,8 @@ async def _serve(args: argparse.Namespace, seats: tuple[SeatRequest, ...] | None
     print(f"atout: serving on ws://{shown}:{port}", flush=True)
     try:
         if seats is not None:
-            table = server.create_table(args.game, seats, args.profile, args.deals, args.away)
+            engines = dict(args.engine)
+            table = server.create_table(args.game, seats, args.profile, args.deals, args.away, None, engines)
             print(f"atout: table {table.code} ({args.game}, {len(seats)} seats)", flush=True)
         stop = asyncio.get_running_loop().create_future()
         for signum in (signal.SIGINT, signal.SIGTERM):

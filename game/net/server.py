@@ -27,6 +27,9 @@ from websockets.asyncio.server import Server as SocketServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
+from game import storage
+from game.ai.external import TAKEOVER, Engine, EngineFailure, EngineTurn
+from game.ai.thinker import Thinker
 from game.net import protocol
 from game.net.protocol import Refusal, SeatRequest
 from game.net.table_host import Seat, TableHost, new_code
@@ -40,6 +43,7 @@ BEHIND = 1 << 20  # bytes a client may leave unread; a client further behind is 
 MAX_TABLES = 1000
 TABLES_PER_CONNECTION = 8
 STEP_MS = 5.0  # a computer thinks this long between two chances for every other table to run
+ENGINE_POLL = 0.005  # seconds between two looks for an engine's answer
 
 
 @dataclass
@@ -93,6 +97,8 @@ class Server:
         self.tables: dict[str, TableHost] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.drivers: dict[str, asyncio.Task[None]] = {}
+        self.engines: dict[tuple[str, int | str], Engine] = {}  # by table and seat, once started
+        self.engines_lost: set[tuple[str, int | str]] = set()  # seats whose engine failed: computers now
         self.connections: set[Connection] = set()
         self.socket_server: SocketServer | None = None
         self.refused = 0  # messages answered with an error (the fuzz test and the load tool read it)
@@ -108,6 +114,8 @@ class Server:
             except FileProblem as problem:
                 log.error("table file %s not resumed: %s", path, problem)
                 continue
+            if table.over:
+                continue  # a finished match stays in its file only
             self.tables[table.code] = table
             self.locks[table.code] = asyncio.Lock()
             log.info("resumed table %s (%s, %d actions)", table.code, table.journal.game, table.moves)
@@ -127,9 +135,11 @@ class Server:
         return self.port
 
     async def close(self) -> None:
-        """Stops listening, closes every connection and every computer's turn."""
+        """Stops listening, closes every connection, every computer's turn and every engine."""
         for task in self.drivers.values():
             task.cancel()
+        for table in self.tables.values():
+            self._close_engines(table)
         if self.socket_server is not None:
             self.socket_server.close()
             await self.socket_server.wait_closed()
@@ -142,13 +152,16 @@ class Server:
         deals: int | None = None,
         away: str = "wait",
         seed: int | None = None,
+        engines: dict[int, str] | None = None,
     ) -> TableHost:
-        """A new table (`atout host` opens one before anyone connects); a Refusal names what cannot be."""
+        """A new table (`atout host` opens one before anyone connects), with an engine at each computer
+        seat `engines` names; a Refusal names what cannot be."""
         if len(self.tables) >= self.limits.max_tables:
             raise Refusal("too_many_tables", f"this server runs {len(self.tables)} tables, its most")
         code = new_code(self.tables)
         path = None if self.data is None else self.data / "tables" / f"{code}.json"
-        table = TableHost.new(code, game, seats, profile, deals, away, path, seed)
+        table = TableHost.new(code, game, seats, profile, deals, away, path, seed, engines)
+        table.save()
         self.tables[code] = table
         self.locks[code] = asyncio.Lock()
         self.drive(table)
@@ -201,7 +214,9 @@ class Server:
                 raise Refusal("no_table", f"no table has the code {message['table']!r}")
             table = found
             if kind == "join":
-                seat, token = table.join(message["name"], message["seat"], connection)
+                async with self.locks[table.code]:
+                    seat, token = table.join(message["name"], message["seat"], connection)
+                    await self._save(table)
             else:
                 token = message["token"]
                 earlier = table.holder(token)
@@ -218,21 +233,34 @@ class Server:
             raise Refusal("not_seated", f"{kind}: this connection sits at no table")
         table, seat = connection.table, connection.seat
         if kind == "leave":
-            table.leave(seat)
+            async with self.locks[table.code]:
+                table.leave(seat)
+                await self._save(table)
             connection.table = connection.seat = None
             connection.send({"type": "left"})
             table.tell_seats()
-            self.drive(table)
+            self._settle(table)
             return
         async with self.locks[table.code]:
             events = table.act(seat, message["action"], message["moves"])
-            await self._recorded(table, events)
+            await self._save(table)
+            table.broadcast(events)
+        self._settle(table)
 
-    async def _recorded(self, table: TableHost, events: list[Any]) -> None:
-        """After an action: the table's file written, then every seat told, then the computers' turn."""
+    async def _save(self, table: TableHost) -> None:
+        """The table's file written on a worker thread (the caller holds the table's lock), from its record
+        as it is now."""
         if table.path is not None:
-            await asyncio.to_thread(table.save)
-        table.broadcast(events)
+            await asyncio.to_thread(storage.save_json, table.path, table.record(), None)
+
+    def _settle(self, table: TableHost) -> None:
+        """After a change: the computers' turn if one is due; a finished table nobody watches let go."""
+        if table.idle:
+            self._close_engines(table)
+            self.tables.pop(table.code, None)
+            self.locks.pop(table.code, None)
+            self.drivers.pop(table.code, None)
+            return
         self.drive(table)
 
     def _let_go(self, connection: Connection) -> None:
@@ -247,7 +275,7 @@ class Server:
         table.drop(connection)
         connection.table = connection.seat = None
         table.tell_seats()
-        self.drive(table)
+        self._settle(table)
 
     # --- computers ------------------------------------------------------------------------------
     def drive(self, table: TableHost) -> None:
@@ -261,23 +289,52 @@ class Server:
         try:
             while (turn := table.standin()) is not None:
                 moves = table.moves
-                thinker = table.thinker(*turn)
-                while not thinker.step(STEP_MS):
-                    await asyncio.sleep(0)
-                assert thinker.decision is not None
+                decision = self._decision(table, *turn)
+                while not decision.step(STEP_MS):
+                    waiting = isinstance(decision, EngineTurn) and decision.thinker is None
+                    await asyncio.sleep(ENGINE_POLL if waiting else 0)  # an engine thinks elsewhere
+                assert decision.decision is not None
                 async with self.locks[table.code]:
                     if table.moves != moves or table.standin() != turn:
                         continue  # the player came back, or left, while it thought
-                    events = table.apply(turn[0], thinker.decision.action, moves)
-                    if table.path is not None:
-                        await asyncio.to_thread(table.save)
+                    events = table.apply(turn[0], decision.decision.action, moves)
+                    await self._save(table)
                     table.broadcast(events)
                 await asyncio.sleep(0)
+            if table.over:
+                self._close_engines(table)
         except asyncio.CancelledError:
             raise
         except Exception:
             self.faults += 1
             log.exception("a computer's turn failed at table %s", table.code)
+
+    def _decision(self, table: TableHost, seat: int | str, level: str) -> Thinker | EngineTurn:
+        """A computer's decision: its engine's, asked with the seat's view only, or, with no engine there
+        (or one that failed), the thinker's at the seat's level."""
+        command = table.by_id[seat].engine
+        key = (table.code, seat)
+        if not command or key in self.engines_lost:
+            return table.thinker(seat, level)
+        view, game = table.state.view(seat), table.journal.game
+        engine = self.engines.get(key)
+        if engine is None:
+            engine = self.engines[key] = Engine(command, game, seat, view)
+
+        def failed(failure: EngineFailure) -> None:
+            log.warning("the engine at table %s seat %s failed: %s", table.code, seat, failure)
+            self.engines_lost.add(key)
+
+        return EngineTurn(
+            engine, view, table.state.legal_actions(), lambda: table.thinker(seat, TAKEOVER), failed
+        )
+
+    def _close_engines(self, table: TableHost) -> None:
+        """Says goodbye to a table's engines (with their last view once the match is over)."""
+        for (code, seat), engine in list(self.engines.items()):
+            if code == table.code:
+                engine.close(table.state.view(seat) if table.over else None)
+                del self.engines[code, seat]
 
 
 def _type_of(frame: str | bytes) -> str | None:

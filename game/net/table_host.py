@@ -50,6 +50,9 @@ class Seat:
     level: str = STANDIN  # a computer's level
     name: str = ""  # a remote seat's player; "" while it is free
     token_hash: str = ""  # the hash of its token; "" while it is free
+    engine: str = (
+        ""  # a computer seat's engine command (docs/engine-protocol.md): the operator's, never a client's
+    )
     link: Link | None = None  # the connection playing it now
 
     def public(self, standin: bool) -> dict[str, Any]:
@@ -94,8 +97,10 @@ class TableHost:
         away: str = "wait",
         path: Path | None = None,
         seed: int | None = None,
+        engines: dict[int, str] | None = None,
     ) -> TableHost:
-        """A table as a `create` message asks for it; a Refusal names what cannot be."""
+        """A table as a `create` message asks for it, with an engine at each computer seat `engines` names
+        (only the command line gives any); a Refusal names what cannot be."""
         spec = GAMES[game]
         seed = match_seed() if seed is None else seed
         if spec.privacy is None:
@@ -109,9 +114,11 @@ class TableHost:
         if len(ids) != len(requests):
             raise Refusal("bad_message", f"create: {game} seats {len(ids)} here, not {len(requests)}")
         seats = [Seat(i, r.kind, r.level) for i, r in zip(ids, requests, strict=True)]
-        table = cls(code, Journal(game, setup), seats, away, path)
-        table.save()
-        return table
+        for seat, command in (engines or {}).items():
+            if seat not in range(len(seats)) or seats[seat].kind != "computer":
+                raise Refusal("bad_message", f"an engine sits at a computer's seat, not at seat {seat}")
+            seats[seat].engine = command
+        return cls(code, Journal(game, setup), seats, away, path)
 
     @classmethod
     def load(cls, path: Path) -> TableHost:
@@ -127,6 +134,7 @@ class TableHost:
                 "level": schema.choice(protocol.LEVELS),
                 "name": schema.text(protocol.MAX_NAME),
                 "token_hash": schema.text(64),
+                "engine": schema.text(10_000),
             },
         )
         fields = schema.obj(
@@ -154,7 +162,8 @@ class TableHost:
     def record(self) -> dict[str, Any]:
         """The table's file: its code, seats (names, kinds, token hashes), away rule and journal."""
         seats = [
-            {"kind": s.kind, "level": s.level, "name": s.name, "token_hash": s.token_hash} for s in self.seats
+            {"kind": s.kind, "level": s.level, "name": s.name, "token_hash": s.token_hash, "engine": s.engine}
+            for s in self.seats
         ]
         return {
             "format": FORMAT,
@@ -166,9 +175,15 @@ class TableHost:
         }
 
     def save(self) -> None:
-        """Writes the table's file (atomically) when the table has one."""
+        """Writes the table's file (atomically) when the table has one. The server writes it on a worker
+        thread from a `record()` taken on its loop, after every action, join and leave."""
         if self.path is not None:
             storage.save_json(self.path, self.record(), indent=None)
+
+    @property
+    def idle(self) -> bool:
+        """Over, and nobody is there to look at it any more: the server may let it go (its file stays)."""
+        return self.over and all(seat.link is None for seat in self.seats)
 
     # --- seats -------------------------------------------------------------------------------
     @property
@@ -200,7 +215,6 @@ class TableHost:
             raise Refusal("table_full", f"table {self.code}: {asked}")
         seat, token = free[0], secrets.token_urlsafe(16)
         seat.name, seat.token_hash, seat.link = name, _hash(token), link
-        self.save()
         return seat, token
 
     def holder(self, token: str) -> Seat | None:
@@ -221,7 +235,6 @@ class TableHost:
     def leave(self, seat: Seat) -> None:
         """Frees the seat: its token stops acting and another player may join it."""
         seat.name, seat.token_hash, seat.link = "", "", None
-        self.save()
 
     def drop(self, link: Link) -> Seat | None:
         """The seat `link` played, now away (the connection is gone)."""
