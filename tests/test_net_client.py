@@ -60,6 +60,8 @@ def test_an_unreachable_table_is_said_so_through_poll() -> None:
         ["host", "koenigrufen", "--away", "forever"],
         ["serve", "--port", "x"],
         ["serve", "--bogus"],
+        ["host", "twotenjack", "--engine", "one=./bot"],
+        ["host", "twotenjack", "--engine", "1="],
     ],
 )
 def test_bad_serve_and_host_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

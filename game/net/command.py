@@ -71,6 +71,14 @@ def parser() -> argparse.ArgumentParser:
             command.add_argument(
                 "--away", choices=protocol.AWAY, default="wait", help="while a player is away"
             )
+            command.add_argument(
+                "--engine",
+                type=_engine,
+                action="append",
+                default=[],
+                metavar="SEAT=CMD",
+                help="an engine (docs/engine-protocol.md) plays this computer seat",
+            )
         command.add_argument(
             "--port", type=int, default=PORT, help=f"the port (default {PORT}; 0: any free one)"
         )
