@@ -8,7 +8,7 @@ import pytest
 
 from game.__main__ import main
 from game.net.client import Closed, Joined, TableClient, Update
-from game.net.protocol import SeatRequest
+from game.net.protocol import SeatRequest, TableRequest
 from game.net.server import Background
 
 EASY = SeatRequest("computer", "easy")
@@ -19,7 +19,9 @@ def test_a_polled_client_plays_a_whole_round_against_computers_on_a_background_s
     port = background.start()
     try:
         table = background.call(
-            lambda server: server.create_table("twotenjack", [SeatRequest("remote"), EASY, EASY], deals=1)
+            lambda server: server.create_table(
+                TableRequest("twotenjack", (SeatRequest("remote"), EASY, EASY), deals=1)
+            )
         )
         net = TableClient(f"ws://127.0.0.1:{port}")
         joined = net.join(table.code, "Anna").result(timeout=10)

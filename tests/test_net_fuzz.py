@@ -13,7 +13,7 @@ from net_bots import finished, play, replayed_views, run, seated
 
 from game.ai.engine_protocol import action_to_json
 from game.net.client import Client, Closed, Error, Update
-from game.net.protocol import MAX_MESSAGE, REASONS, SeatRequest
+from game.net.protocol import MAX_MESSAGE, REASONS, SeatRequest, TableRequest
 from game.net.server import Limits, Server
 
 REMOTE = SeatRequest("remote")
@@ -113,7 +113,7 @@ def test_a_fuzzing_client_is_refused_with_reasons_and_the_honest_game_goes_on(tm
     async def scenario() -> None:
         server = Server(tmp_path, LOOSE)
         url = f"ws://127.0.0.1:{await server.start()}"
-        table = server.create_table("twotenjack", [REMOTE] * 4, deals=1, seed=5)
+        table = server.create_table(TableRequest("twotenjack", (REMOTE,) * 4, deals=1), seed=5)
         honest = [await seated(url, table.code, seat) for seat in range(3)]
         cheat = await seated(url, table.code, 3)
         refusals: list[str] = []
@@ -143,7 +143,7 @@ def test_a_flood_is_slowed_and_an_oversized_frame_cut_off_while_a_table_plays(tm
     async def scenario() -> None:
         server = Server(tmp_path)  # the real limits
         url = f"ws://127.0.0.1:{await server.start()}"
-        table = server.create_table("twotenjack", [REMOTE] * 3, deals=1, seed=9)
+        table = server.create_table(TableRequest("twotenjack", (REMOTE,) * 3, deals=1), seed=9)
         honest = [await seated(url, table.code, seat) for seat in range(3)]
         playing = [asyncio.create_task(play(c, random.Random(n), finished)) for n, c in enumerate(honest)]
         flood = await Client.connect(url)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from net_bots import after, finished, play, replayed_events, replayed_views, run, seated
 
-from game.net.protocol import SeatRequest
+from game.net.protocol import SeatRequest, TableRequest
 from game.net.server import Server
 from game.net.table_host import TableHost
 
@@ -20,10 +20,10 @@ REMOTE = SeatRequest("remote")
 ROOT = Path(__file__).resolve().parent.parent
 
 
-async def whole_match(tmp, game: str, seats: list[SeatRequest], until, **options) -> Server:
+async def whole_match(tmp, request: TableRequest, until, engines: dict | None = None) -> Server:
     server = Server(tmp)
     url = f"ws://127.0.0.1:{await server.start()}"
-    table = server.create_table(game, seats, seed=7, **options)
+    table = server.create_table(request, seed=7, engines=engines)
     remote = [seat.id for seat in table.seats if seat.kind == "remote"]
     clients = [await seated(url, table.code, seat) for seat in remote]
     rngs = [random.Random(n) for n in range(len(clients))]
@@ -44,20 +44,21 @@ async def whole_match(tmp, game: str, seats: list[SeatRequest], until, **options
 
 @pytest.mark.parametrize("profile", ["cheltenham", "austria"])
 def test_a_whole_koenigrufen_deal_with_four_clients(tmp_path, profile: str) -> None:
-    run(whole_match(tmp_path, "koenigrufen", [REMOTE] * 4, finished, profile=profile, deals=1))
+    run(whole_match(tmp_path, TableRequest("koenigrufen", (REMOTE,) * 4, profile, deals=1), finished))
 
 
 def test_a_whole_two_ten_jack_round_with_four_clients(tmp_path) -> None:
-    run(whole_match(tmp_path, "twotenjack", [REMOTE] * 4, finished, deals=1))
+    run(whole_match(tmp_path, TableRequest("twotenjack", (REMOTE,) * 4, deals=1), finished))
 
 
 def test_falkenstein_challenges_with_three_characters_and_the_host(tmp_path) -> None:
-    run(whole_match(tmp_path, "falkenstein", [REMOTE] * 4, after(24)))
+    run(whole_match(tmp_path, TableRequest("falkenstein", (REMOTE,) * 4), after(24)))
 
 
 def test_computers_fill_the_seats_the_table_gives_them(tmp_path) -> None:
     computer = SeatRequest("computer", "easy")
-    run(whole_match(tmp_path, "twotenjack", [REMOTE, computer, REMOTE, computer], finished, deals=1))
+    seats = (REMOTE, computer, REMOTE, computer)
+    run(whole_match(tmp_path, TableRequest("twotenjack", seats, deals=1), finished))
 
 
 def test_engines_play_the_computer_seats_the_command_line_gives_them(tmp_path) -> None:
@@ -66,6 +67,6 @@ def test_engines_play_the_computer_seats_the_command_line_gives_them(tmp_path) -
     dying = f"{sys.executable} -c 'raise SystemExit(3)'"
     engines = {1: random_engine, 2: dying}
     computer = SeatRequest("computer", "easy")
-    seats = [REMOTE, computer, computer]
-    server = run(whole_match(tmp_path, "twotenjack", seats, finished, deals=1, engines=engines))
+    request = TableRequest("twotenjack", (REMOTE, computer, computer), deals=1)
+    server = run(whole_match(tmp_path, request, finished, engines))
     assert [seat for _, seat in server.engines_lost] == [2] and server.engines == {}

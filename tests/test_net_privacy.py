@@ -15,7 +15,7 @@ from game.games.koenigrufen.cards import DECK as TAROCK
 from game.games.koenigrufen.rules import DealScored
 from game.games.twotenjack.cards import DECK as FRENCH
 from game.net import protocol
-from game.net.protocol import SeatRequest
+from game.net.protocol import SeatRequest, TableRequest
 from game.net.table_host import TableHost
 
 DECKS = {"koenigrufen": set(TAROCK), "twotenjack": set(FRENCH), "falkenstein": set(FALKENSTEIN)}
@@ -47,7 +47,9 @@ def test_no_event_sent_to_a_seat_names_a_card_its_view_never_showed(
 ) -> None:
     deck = DECKS[game]
     for seed in range(4):
-        table = TableHost.new("TEST00", game, [SeatRequest("remote")] * seats, profile, deals, seed=seed)
+        table = TableHost.new(
+            "TEST00", TableRequest(game, (SeatRequest("remote"),) * seats, profile, deals), seed=seed
+        )
         state, rng = table.state, random.Random(seed)
         ids = [seat.id for seat in table.seats]
         known = {s: cards(protocol.update(0, [], state.view(s), [], False)["view"], deck) for s in ids}
@@ -69,7 +71,7 @@ def test_no_event_sent_to_a_seat_names_a_card_its_view_never_showed(
 
 def test_redaction_keeps_the_shape_of_what_is_hidden() -> None:
     """Another seat's dealt hand arrives as as many hidden cards as it holds, and its own hand whole."""
-    table = TableHost.new("TEST00", "twotenjack", [SeatRequest("remote")] * 4, seed=3)
+    table = TableHost.new("TEST00", TableRequest("twotenjack", (SeatRequest("remote"),) * 4), seed=3)
     dealt = [e for e in table.state.opening if type(e).__name__ == "HandDealt"]
     mine = [table.privacy.redact(e, 0) for e in dealt]
     assert [e.cards for e in mine if e.seat == 0] == [e.cards for e in dealt if e.seat == 0]

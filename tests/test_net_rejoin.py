@@ -9,7 +9,7 @@ import random
 from net_bots import finished, play, replayed_events, replayed_views, run, seated
 
 from game.net.client import Client, Joined, SeatsChanged, Update
-from game.net.protocol import SeatRequest
+from game.net.protocol import SeatRequest, TableRequest
 from game.net.server import Server
 
 REMOTE = SeatRequest("remote")
@@ -19,7 +19,7 @@ async def drop_and_rejoin(tmp, game: str, seats: int, away: str, profile: str | 
     """Seat 1 drops mid-trick and rejoins once the table has seen `gone_for` more actions (0: at once)."""
     server = Server(tmp)
     url = f"ws://127.0.0.1:{await server.start()}"
-    table = server.create_table(game, [REMOTE] * seats, profile, 1, away, seed=21)
+    table = server.create_table(TableRequest(game, (REMOTE,) * seats, profile, 1, away), seed=21)
     clients = [await seated(url, table.code, seat) for seat in range(seats)]
     progressed = asyncio.Event()
     dropped_at: list[int] = []
@@ -83,7 +83,7 @@ def test_the_others_are_told_who_is_away_and_back(tmp_path) -> None:
     async def scenario() -> None:
         server = Server(tmp_path)
         url = f"ws://127.0.0.1:{await server.start()}"
-        table = server.create_table("twotenjack", [REMOTE] * 3, away="computer")
+        table = server.create_table(TableRequest("twotenjack", (REMOTE,) * 3, away="computer"))
         first, second = await seated(url, table.code, 0, "Anna"), await seated(url, table.code, 1, "Ben")
 
         async def seats() -> tuple:

@@ -14,7 +14,7 @@ from net_bots import Dropped, play, run, seated
 
 from game.journal import new_state
 from game.net.client import Client, Update
-from game.net.protocol import SeatRequest
+from game.net.protocol import SeatRequest, TableRequest
 from game.net.server import Server
 from game.net.table_host import TableHost
 
@@ -61,7 +61,7 @@ async def match_through_a_death(kill, start) -> None:
     """`start()` starts a server and returns its address; `kill()` kills the one running."""
     url = await start()
     opener = await Client.connect(url)
-    code = await opener.create("twotenjack", [REMOTE] * 4, deals=1)
+    code = await opener.create(TableRequest("twotenjack", (REMOTE,) * 4, deals=1))
     bots = [Bot(await seated(url, code, seat), seat) for seat in range(4)]
     died, restarted = asyncio.Event(), asyncio.Queue()
     playing = [asyncio.create_task(bot.run(died, restarted)) for bot in bots]

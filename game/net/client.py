@@ -30,7 +30,6 @@ import contextlib
 import json
 import queue
 import threading
-from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,7 +39,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.ai import engine_protocol as forms
 from game.net import protocol
-from game.net.protocol import SeatRequest, Update
+from game.net.protocol import SeatRequest, TableRequest, Update
 
 TIMEOUT = 10.0  # seconds a request waits for its answer before it counts as lost
 
@@ -56,6 +55,7 @@ __all__ = [
     "SeatState",
     "SeatsChanged",
     "TableClient",
+    "TableRequest",
     "TableState",
     "Update",
 ]
@@ -178,20 +178,9 @@ class Client:
         return cls(socket)
 
     # requests ------------------------------------------------------------------------------------
-    async def create(
-        self,
-        game: str,
-        seats: Sequence[SeatRequest],
-        profile: str | None = None,
-        deals: int | None = None,
-        away: str = "wait",
-    ) -> str:
+    async def create(self, request: TableRequest) -> str:
         """Opens a table; returns its code (the sender still joins it like everyone else)."""
-        seat_list = [
-            {"kind": s.kind} if s.kind == "remote" else {"kind": s.kind, "level": s.level} for s in seats
-        ]
-        message = {"type": "create", "game": game, "seats": seat_list, "profile": profile, "deals": deals}
-        answer = await self._request({**message, "away": away}, (Created,))
+        answer = await self._request(request.message(), (Created,))
         assert isinstance(answer, Created)
         return answer.table
 
@@ -356,16 +345,9 @@ class TableClient:
         except queue.Empty:
             return None
 
-    def create(
-        self,
-        game: str,
-        seats: Sequence[SeatRequest],
-        profile: str | None = None,
-        deals: int | None = None,
-        away: str = "wait",
-    ) -> Future[Any]:
+    def create(self, request: TableRequest) -> Future[Any]:
         """Opens a table: `Created` (its code) or an `Error` comes through `poll`."""
-        return self._run(lambda c: c.create(game, seats, profile, deals, away))
+        return self._run(lambda c: c.create(request))
 
     def join(self, table: str, name: str, seat: int | str | None = None) -> Future[Any]:
         return self._run(lambda c: c.join(table, name, seat))

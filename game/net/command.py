@@ -14,7 +14,7 @@ from pathlib import Path
 
 from game.ai import external
 from game.net import protocol
-from game.net.protocol import Refusal, SeatRequest
+from game.net.protocol import Refusal, SeatRequest, TableRequest
 from game.net.server import Server
 from game.registry import GAMES
 
@@ -117,7 +117,8 @@ async def _serve(args: argparse.Namespace, seats: tuple[SeatRequest, ...] | None
     try:
         if seats is not None:
             engines = dict(args.engine)
-            table = server.create_table(args.game, seats, args.profile, args.deals, args.away, None, engines)
+            request = TableRequest(args.game, seats, args.profile, args.deals, args.away)
+            table = server.create_table(request, engines=engines)
             print(f"atout: table {table.code} ({args.game}, {len(seats)} seats)", flush=True)
         stop = asyncio.get_running_loop().create_future()
         for signum in (signal.SIGINT, signal.SIGTERM):

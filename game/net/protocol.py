@@ -67,6 +67,22 @@ class SeatRequest:
     level: str = "normal"
 
 
+@dataclass(frozen=True)
+class TableRequest:
+    """A table to open, as a `create` message asks for it."""
+
+    game: str
+    seats: tuple[SeatRequest, ...]
+    profile: str | None = None  # a rule profile's id, where the game has them
+    deals: int | None = None  # the match length (None: the game's own)
+    away: str = "wait"  # while a remote player is away: "wait", or "computer" plays for it
+
+    def message(self) -> dict[str, Any]:
+        seats = [{"kind": s.kind} | ({"level": s.level} if s.kind == "computer" else {}) for s in self.seats]
+        fields = {"game": self.game, "profile": self.profile, "deals": self.deals, "away": self.away}
+        return {"type": "create", "seats": seats, **fields}
+
+
 # The fields of each message a client may send, with their checks; `parse` refuses any other field.
 def _text(low: int, high: int) -> Any:
     def check(value: Any, where: str) -> str:

@@ -18,7 +18,6 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ from game import storage
 from game.ai.external import TAKEOVER, Engine, EngineFailure, EngineTurn
 from game.ai.thinker import Thinker
 from game.net import protocol
-from game.net.protocol import Refusal, SeatRequest
+from game.net.protocol import Refusal, TableRequest
 from game.net.table_host import Seat, TableHost, new_code
 from game.storage import FileProblem
 
@@ -145,14 +144,7 @@ class Server:
             await self.socket_server.wait_closed()
 
     def create_table(
-        self,
-        game: str,
-        seats: Sequence[SeatRequest],
-        profile: str | None = None,
-        deals: int | None = None,
-        away: str = "wait",
-        seed: int | None = None,
-        engines: dict[int, str] | None = None,
+        self, request: TableRequest, seed: int | None = None, engines: dict[int, str] | None = None
     ) -> TableHost:
         """A new table (`atout host` opens one before anyone connects), with an engine at each computer
         seat `engines` names; a Refusal names what cannot be."""
@@ -160,7 +152,7 @@ class Server:
             raise Refusal("too_many_tables", f"this server runs {len(self.tables)} tables, its most")
         code = new_code(self.tables)
         path = None if self.data is None else self.data / "tables" / f"{code}.json"
-        table = TableHost.new(code, game, seats, profile, deals, away, path, seed, engines)
+        table = TableHost.new(code, request, path, seed, engines)
         table.save()
         self.tables[code] = table
         self.locks[code] = asyncio.Lock()
@@ -200,9 +192,8 @@ class Server:
         if kind == "create":
             if connection.created >= self.limits.tables_per_connection:
                 raise Refusal("too_many_tables", f"a connection opens {connection.created} tables at most")
-            made = self.create_table(
-                message["game"], message["seats"], message["profile"], message["deals"], message["away"]
-            )
+            fields = {name: message[name] for name in ("seats", "profile", "deals", "away")}
+            made = self.create_table(TableRequest(message["game"], **fields))
             connection.created += 1
             connection.send({"type": "created", "table": made.code, "game": made.journal.game})
             return

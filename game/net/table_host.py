@@ -25,7 +25,7 @@ from game.ai.thinker import Thinker
 from game.journal import Journal, replay
 from game.journal import from_json as journal_from_json
 from game.net import protocol
-from game.net.protocol import Refusal, SeatRequest
+from game.net.protocol import Refusal, SeatRequest, TableRequest
 from game.registry import GAMES
 from game.rules.errors import IllegalAction
 from game.seating import CardTableSetup, SeatPlayer
@@ -90,23 +90,20 @@ class TableHost:
     def new(
         cls,
         code: str,
-        game: str,
-        requests: Sequence[SeatRequest],
-        profile: str | None = None,
-        deals: int | None = None,
-        away: str = "wait",
+        request: TableRequest,
         path: Path | None = None,
         seed: int | None = None,
         engines: dict[int, str] | None = None,
     ) -> TableHost:
         """A table as a `create` message asks for it, with an engine at each computer seat `engines` names
         (only the command line gives any); a Refusal names what cannot be."""
+        game, requests = request.game, request.seats
         spec = GAMES[game]
         seed = match_seed() if seed is None else seed
         if spec.privacy is None:
             raise Refusal("bad_message", f"{game} is not played over the network")
         try:
-            setup = _setup(game, seed, requests, profile, deals)
+            setup = _setup(game, seed, requests, request.profile, request.deals)
             state = spec.new_state(setup)
         except ValueError as problem:
             raise Refusal("bad_message", f"create: {problem}") from None
@@ -118,7 +115,7 @@ class TableHost:
             if seat not in range(len(seats)) or seats[seat].kind != "computer":
                 raise Refusal("bad_message", f"an engine sits at a computer's seat, not at seat {seat}")
             seats[seat].engine = command
-        return cls(code, Journal(game, setup), seats, away, path)
+        return cls(code, Journal(game, setup), seats, request.away, path)
 
     @classmethod
     def load(cls, path: Path) -> TableHost:
