@@ -80,6 +80,7 @@ async def cheat_at_every_turn(client: Client, rng: random.Random, refusals: list
         message = await client.next()
         if isinstance(message, Error):
             refusals.append(message.reason)
+            assert message.re == "act" and (message.reason != "illegal" or message.code), message
             continue
         if not isinstance(message, Update) or message.moves != client.table.moves:
             if isinstance(message, Update) and message.over:

@@ -104,11 +104,14 @@ class Left:
 @dataclass(frozen=True)
 class Error:
     """The server refused a message: `reason` one of `protocol.REASONS` (shown as `net.error.<reason>`),
-    `detail` its English explanation, `re` the refused message's type (None when unreadable)."""
+    `detail` its English explanation, `re` the refused message's type (None when unreadable); an action the
+    rules refused carries their `code` and `params` (shown as `illegal.<code>`) when they gave them."""
 
     reason: str
     detail: str
     re: str | None = None
+    code: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -302,7 +305,8 @@ class Client:
                 self.table = None
                 return Left()
             if kind == "error":
-                return Error(data["reason"], data.get("detail", ""), data.get("re"))
+                params = data.get("params", {})
+                return Error(data["reason"], data.get("detail", ""), data.get("re"), data.get("code"), params)
         except (ValueError, KeyError, TypeError) as problem:
             raise forms.ProtocolError("garbled", f"{type(problem).__name__}: {problem}") from None
         raise forms.ProtocolError("garbled", f"an unknown message {kind!r}")

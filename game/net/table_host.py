@@ -262,7 +262,7 @@ class TableHost:
         try:
             events = list(self.state.apply(action))
         except IllegalAction as refused:
-            raise Refusal("illegal", str(refused), code=refused.code) from None
+            raise Refusal("illegal", str(refused), code=refused.code, params=dict(refused.params)) from None
         except ValueError as refused:
             raise Refusal("illegal", str(refused)) from None
         self.journal.actions.append(action)
