@@ -39,6 +39,9 @@ log = logging.getLogger("atout.net")
 RATE = 20.0  # messages a second a connection may send on average …
 BURST = 40.0  # … and at once
 BEHIND = 1 << 20  # bytes a client may leave unread; a client further behind is disconnected (it rejoins)
+AWAY_GRACE = (
+    30.0  # seconds an away player has to come back before a computer stands in (if the table says so)
+)
 MAX_TABLES = 1000
 TABLES_PER_CONNECTION = 8
 STEP_MS = 5.0  # a computer thinks this long between two chances for every other table to run
@@ -49,6 +52,7 @@ ENGINE_POLL = 0.005  # seconds between two looks for an engine's answer
 class Limits:
     rate: float = RATE
     burst: float = BURST
+    away_grace: float = AWAY_GRACE
     max_tables: int = MAX_TABLES
     tables_per_connection: int = TABLES_PER_CONNECTION
 
@@ -96,6 +100,7 @@ class Server:
         self.tables: dict[str, TableHost] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.drivers: dict[str, asyncio.Task[None]] = {}
+        self.timers: dict[str, asyncio.TimerHandle] = {}  # a table's next look at an away player's grace
         self.engines: dict[tuple[str, int | str], Engine] = {}  # by table and seat, once started
         self.engines_lost: set[tuple[str, int | str]] = set()  # seats whose engine failed: computers now
         self.connections: set[Connection] = set()
@@ -115,6 +120,7 @@ class Server:
                 continue
             if table.over:
                 continue  # a finished match stays in its file only
+            table.all_away(time.monotonic())  # its players have a grace to come back
             self.tables[table.code] = table
             self.locks[table.code] = asyncio.Lock()
             log.info("resumed table %s (%s, %d actions)", table.code, table.journal.game, table.moves)
@@ -137,6 +143,8 @@ class Server:
         """Stops listening, closes every connection, every computer's turn and every engine."""
         for task in self.drivers.values():
             task.cancel()
+        for timer in self.timers.values():
+            timer.cancel()
         for table in self.tables.values():
             self._close_engines(table)
         if self.socket_server is not None:
@@ -225,7 +233,7 @@ class Server:
         table, seat = connection.table, connection.seat
         if kind == "leave":
             async with self.locks[table.code]:
-                table.leave(seat)
+                table.leave(seat, time.monotonic())
                 await self._save(table)
             connection.table = connection.seat = None
             connection.send({"type": "left"})
@@ -251,6 +259,8 @@ class Server:
             self.tables.pop(table.code, None)
             self.locks.pop(table.code, None)
             self.drivers.pop(table.code, None)
+            if (timer := self.timers.pop(table.code, None)) is not None:
+                timer.cancel()
             return
         self.drive(table)
 
@@ -263,22 +273,30 @@ class Server:
         table = connection.table
         if table is None:
             return
-        table.drop(connection)
+        table.drop(connection, time.monotonic())
         connection.table = connection.seat = None
         table.tell_seats()
         self._settle(table)
 
     # --- computers ------------------------------------------------------------------------------
     def drive(self, table: TableHost) -> None:
-        """Starts the table's computer turns if one is due and none is running."""
+        """Starts the table's computer turns if one is due and none is running; if a computer is to stand
+        in for an away player once the grace is over, comes back then."""
         running = self.drivers.get(table.code)
-        if table.standin() is not None and (running is None or running.done()):
+        if running is not None and not running.done():
+            return
+        now, grace = time.monotonic(), self.limits.away_grace
+        if table.standin(now, grace) is not None:
             self.drivers[table.code] = asyncio.get_running_loop().create_task(self._drive(table))
+        elif (wait := table.standin_in(now, grace)) is not None:
+            if (timer := self.timers.get(table.code)) is not None:
+                timer.cancel()
+            self.timers[table.code] = asyncio.get_running_loop().call_later(wait, self.drive, table)
 
     async def _drive(self, table: TableHost) -> None:
         """Plays every turn a computer has at the table, one after the other, in slices."""
         try:
-            while (turn := table.standin()) is not None:
+            while (turn := table.standin(time.monotonic(), self.limits.away_grace)) is not None:
                 moves = table.moves
                 decision = self._decision(table, *turn)
                 while not decision.step(STEP_MS):
@@ -286,7 +304,10 @@ class Server:
                     await asyncio.sleep(ENGINE_POLL if waiting else 0)  # an engine thinks elsewhere
                 assert decision.decision is not None
                 async with self.locks[table.code]:
-                    if table.moves != moves or table.standin() != turn:
+                    if (
+                        table.moves != moves
+                        or table.standin(time.monotonic(), self.limits.away_grace) != turn
+                    ):
                         continue  # the player came back, or left, while it thought
                     events = table.apply(turn[0], decision.decision.action, moves)
                     await self._save(table)
@@ -294,6 +315,8 @@ class Server:
                 await asyncio.sleep(0)
             if table.over:
                 self._close_engines(table)
+            else:
+                asyncio.get_running_loop().call_soon(self.drive, table)  # an away player's grace may run
         except asyncio.CancelledError:
             raise
         except Exception:

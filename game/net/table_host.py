@@ -54,6 +54,7 @@ class Seat:
         ""  # a computer seat's engine command (docs/engine-protocol.md): the operator's, never a client's
     )
     link: Link | None = None  # the connection playing it now
+    away_since: float | None = None  # when a remote seat lost its player (a monotonic clock's seconds)
 
     def public(self, standin: bool) -> dict[str, Any]:
         present = self.kind == "computer" or self.link is not None
@@ -211,7 +212,7 @@ class TableHost:
             )
             raise Refusal("table_full", f"table {self.code}: {asked}")
         seat, token = free[0], secrets.token_urlsafe(16)
-        seat.name, seat.token_hash, seat.link = name, _hash(token), link
+        seat.name, seat.token_hash, seat.link, seat.away_since = name, _hash(token), link, None
         return seat, token
 
     def holder(self, token: str) -> Seat | None:
@@ -226,20 +227,26 @@ class TableHost:
         seat = self.holder(token)
         if seat is None:
             raise Refusal("bad_token", f"no seat of table {self.code} has that token")
-        seat.link = link
+        seat.link, seat.away_since = link, None
         return seat
 
-    def leave(self, seat: Seat) -> None:
+    def leave(self, seat: Seat, now: float) -> None:
         """Frees the seat: its token stops acting and another player may join it."""
-        seat.name, seat.token_hash, seat.link = "", "", None
+        seat.name, seat.token_hash, seat.link, seat.away_since = "", "", None, now
 
-    def drop(self, link: Link) -> Seat | None:
-        """The seat `link` played, now away (the connection is gone)."""
+    def drop(self, link: Link, now: float) -> Seat | None:
+        """The seat `link` played, away from `now` on (the connection is gone)."""
         for seat in self.seats:
             if seat.link is link:
-                seat.link = None
+                seat.link, seat.away_since = None, now
                 return seat
         return None
+
+    def all_away(self, now: float) -> None:
+        """Every remote seat away from `now` on (the server has just resumed the table)."""
+        for seat in self.seats:
+            if seat.kind == "remote":
+                seat.link, seat.away_since = None, now
 
     # --- playing -----------------------------------------------------------------------------
     def act(self, seat: Seat, data: Any, moves: int) -> list[Any]:
@@ -269,18 +276,33 @@ class TableHost:
         self.journal.finished = self.over
         return events
 
-    def standin(self) -> tuple[int | str, str] | None:
+    def standin(self, now: float, grace: float) -> tuple[int | str, str] | None:
         """(the seat to act, the level) when a computer plays it now: a computer's seat, or a remote seat
-        whose player is away at a table that lets a computer play for it."""
-        to_act = self.state.to_act
-        seat = self.by_id.get(to_act)
+        whose player has been away `grace` seconds at a table that lets a computer play for it."""
+        seat = self._computer_may_play()
+        if seat is None or seat.kind == "computer":
+            return None if seat is None else (seat.id, seat.level)
+        return (seat.id, STANDIN) if self._away_for(seat, now) >= grace else None
+
+    def standin_in(self, now: float, grace: float) -> float | None:
+        """The seconds until a computer stands in for the away player to act, if one will."""
+        seat = self._computer_may_play()
+        if seat is None or seat.kind == "computer":
+            return None
+        return max(0.0, grace - self._away_for(seat, now))
+
+    def _computer_may_play(self) -> Seat | None:
+        """The seat to act, if a computer plays it or may stand in for its away player."""
+        seat = self.by_id.get(self.state.to_act)
         if seat is None or self.over or self.spec.computer is None or not self.started:
             return None
-        if seat.kind == "computer":
-            return seat.id, seat.level
-        if seat.link is None and self.away == "computer":
-            return seat.id, STANDIN
+        if seat.kind == "computer" or (seat.link is None and self.away == "computer"):
+            return seat
         return None
+
+    @staticmethod
+    def _away_for(seat: Seat, now: float) -> float:
+        return now - seat.away_since if seat.away_since is not None else float("inf")
 
     def thinker(self, seat: int | str, level: str) -> Thinker:
         """The computer's decision for `seat`, seeded as the desktop table seeds it."""
