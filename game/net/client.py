@@ -31,7 +31,7 @@ import json
 import queue
 import threading
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -134,9 +134,10 @@ class NetError(Exception):
         self.reason = answer.reason
 
 
-@dataclass
+@dataclass(frozen=True)
 class TableState:
-    """The table as this client knows it, from the last messages: kept current by the reader."""
+    """The table as this client knows it, from the last messages: the reader replaces it whole with each
+    message, so another thread reading `TableClient.state` never sees half of an update."""
 
     table: str
     game: str
@@ -280,10 +281,15 @@ class Client:
                 if self.table is None:
                     raise forms.ProtocolError("garbled", "an update before joined")
                 update = protocol.read_update(self.table.game, data, self.table.profile)
-                table = self.table
-                table.moves, table.view, table.legal = update.moves, update.view, update.legal
-                table.to_act, table.over = update.to_act, update.over
-                table.history.extend(update.events)
+                self.table.history.extend(update.events)
+                self.table = replace(
+                    self.table,
+                    moves=update.moves,
+                    view=update.view,
+                    legal=update.legal,
+                    to_act=update.to_act,
+                    over=update.over,
+                )
                 return update
             if kind == "joined":
                 profile = protocol.read_profile(data["game"], data["profile"])
@@ -297,7 +303,7 @@ class Client:
             if kind == "seats":
                 seats = _seats(data["seats"])
                 if self.table is not None:
-                    self.table.seats = seats
+                    self.table = replace(self.table, seats=seats)
                 return SeatsChanged(seats)
             if kind == "created":
                 return Created(data["table"], data["game"])
