@@ -292,6 +292,8 @@ class Client:
                 )
                 return update
             if kind == "joined":
+                if data["protocol"] != protocol.PROTOCOL:
+                    raise forms.ProtocolError("garbled", f"the server speaks protocol {data['protocol']}")
                 profile = protocol.read_profile(data["game"], data["profile"])
                 joined = Joined(
                     data["table"], data["game"], data["seat"], data["token"], profile, _seats(data["seats"])

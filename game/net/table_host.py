@@ -327,6 +327,7 @@ class TableHost:
         profile = getattr(view, "profile", None)
         return {
             "type": "joined",
+            "protocol": protocol.PROTOCOL,
             "table": self.code,
             "game": self.journal.game,
             "seat": seat.id,
