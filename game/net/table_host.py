@@ -50,9 +50,7 @@ class Seat:
     level: str = STANDIN  # a computer's level
     name: str = ""  # a remote seat's player; "" while it is free
     token_hash: str = ""  # the hash of its token; "" while it is free
-    engine: str = (
-        ""  # a computer seat's engine command (docs/engine-protocol.md): the operator's, never a client's
-    )
+    engine: str = ""  # a computer seat's engine command (docs/engine-protocol.md), never from a client
     link: Link | None = None  # the connection playing it now
     away_since: float | None = None  # when a remote seat lost its player (a monotonic clock's seconds)
 
@@ -74,8 +72,8 @@ def _hash(token: str) -> str:
 
 
 class TableHost:
-    """One table. `act` applies a seat's action and returns the rules' events; `updates` words them for
-    each seat; `save` writes the table's file."""
+    """One table. `act` applies a seat's action and returns the rules' events; `update` words them for
+    one seat, `broadcast` for every connected one; `record` is the table's file."""
 
     def __init__(self, code: str, journal: Journal, seats: list[Seat], away: str, path: Path | None) -> None:
         self.code, self.journal, self.seats, self.away, self.path = code, journal, seats, away, path
