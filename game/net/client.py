@@ -10,12 +10,14 @@ request and again at a request after the connection was lost (a `Closed` message
 rejoins with `rejoin(code, token)` after a drop:
 
     net = TableClient("ws://192.168.1.20:8765")
+    net.create(TableRequest("koenigrufen", (SeatRequest("remote"),) * 4, "austria"))  # → Created(code)
     net.join("K7PQ4M", "Anna")
     …every frame:
     for message in net.poll():
         match message:
             case Joined(): remember message.token
-            case Update(): show message.events, then message.view; act when message.legal
+            case Update(): show message.events, then message.view; act when message.legal (and
+                           message.moves == net.state.moves: an older update's moves are past)
             case Error(): show tr(f"net.error.{message.reason}")
             case Closed(): offer to rejoin
     net.act(action)
