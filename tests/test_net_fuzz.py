@@ -12,7 +12,7 @@ import pytest
 from net_bots import finished, play, replayed_views, run, seated
 
 from game.ai.engine_protocol import action_to_json
-from game.net.client import Client, Closed, Error, Update
+from game.net.client import Client, Closed, Error, NetError, Update
 from game.net.protocol import MAX_MESSAGE, REASONS, SeatRequest, TableRequest
 from game.net.server import Limits, Server
 
@@ -238,3 +238,24 @@ def test_any_well_formed_action_is_applied_or_refused_with_a_reason_and_nothing_
             if table.over:
                 break
         assert applied > 10 and refused > 50, (game, applied, refused)
+
+
+def test_tables_clients_open_and_nobody_plays_at_are_let_go(tmp_path) -> None:
+    async def scenario() -> None:
+        server = Server(tmp_path, Limits(unplayed=0.0))  # let go at once, not after ten minutes
+        url = f"ws://127.0.0.1:{await server.start()}"
+        client = await Client.connect(url)
+        codes = [await client.create(TableRequest("twotenjack", (REMOTE,) * 3)) for _ in range(8)]
+        answer = await refused(
+            client, json.dumps({"type": "join", "table": codes[0], "name": "Eve", "seat": 0})
+        )
+        assert answer.reason == "no_table" and list((tmp_path / "tables").glob("*.json")) == []
+        opened = server.create_table(TableRequest("twotenjack", (REMOTE,) * 3))  # the operator's: it stays
+        assert server.tables == {opened.code: opened}
+        with pytest.raises(NetError) as refusal:
+            await client.create(TableRequest("twotenjack", (REMOTE,) * 3))
+        assert refusal.value.reason == "too_many_tables"  # eight a connection
+        await client.close()
+        await server.close()
+
+    run(scenario())

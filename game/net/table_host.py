@@ -177,9 +177,14 @@ class TableHost:
             storage.save_json(self.path, self.record(), indent=None)
 
     @property
+    def empty(self) -> bool:
+        """Nobody is connected to it."""
+        return all(seat.link is None for seat in self.seats)
+
+    @property
     def idle(self) -> bool:
         """Over, and nobody is there to look at it any more: the server may let it go (its file stays)."""
-        return self.over and all(seat.link is None for seat in self.seats)
+        return self.over and self.empty
 
     # --- seats -------------------------------------------------------------------------------
     @property
