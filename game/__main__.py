@@ -1,5 +1,6 @@
 """Command line: `python -m game` opens the menu; `--demo GAME` seats the computer everywhere; `--engine
-SEAT=CMD` seats an engine (docs/engine-protocol.md) at a demo table, or offers it at that seat in the menu."""
+SEAT=CMD` seats an engine (docs/engine-protocol.md) at a demo table, or offers it at that seat in the menu;
+`serve` and `host` run a table server (docs/network-protocol.md, `game.net.command`)."""
 
 from __future__ import annotations
 
@@ -64,6 +65,11 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    words = sys.argv[1:] if argv is None else argv
+    if words[:1] in (["serve"], ["host"]):
+        from game.net import command
+
+        return command.main(words)
     p = parser()
     args = p.parse_args(argv)
     levelled = args.demo is not None and GAMES[args.demo].computer is not None  # a card table's computers

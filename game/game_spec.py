@@ -39,6 +39,24 @@ class Computer:
 
 
 @dataclass(frozen=True)
+class Privacy:
+    """What a game needs to be played over the network (`game.net`): a seat receives its view and the
+    rules' events, each redacted to what that seat may know, and a client reads them back as records."""
+
+    view: type  # the class of `view(seat)`
+    events: tuple[type, ...]  # every event class its rules return
+    # (event, seat) -> the event as that seat may see it: each card it may not know replaced by `HIDDEN`
+    redact: Callable[[Any, Any], Any]
+    profile: Callable[[Any], Any] | None = None  # a rule profile from its JSON form, where the game has them
+    # (seed, seat count) -> a networked table's setup, every seat a person, where the game is not seated as
+    # a card table (`seating.CardTableSetup`); a ValueError says why a count is refused
+    new_setup: Callable[[int, int], Any] | None = None
+
+
+HIDDEN = "?"  # a card a seat may not know, in a redacted event
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One game, as everything outside its package sees it."""
 
@@ -64,3 +82,4 @@ class GameSpec:
     # a rule profile it ships, by id, for a setup's `rules` (ValueError naming the ids for an unknown one);
     # None where the game has no profiles
     rule_profile: Callable[[str], Any] | None = None
+    privacy: Privacy | None = None  # how it is played over the network; None: it is not

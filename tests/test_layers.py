@@ -82,3 +82,18 @@ def test_the_layer_check_sees_a_scene_imported_inside_a_function(tmp_path: Path)
     sample = tmp_path / "sample.py"
     sample.write_text("def f():\n    from game.scenes.menu import MenuScene\n    import pygame\n")
     assert {"game.scenes.menu", "game.scenes.menu.MenuScene", "pygame"} <= imports(sample)
+
+
+NETWORK = "game.net"  # the network layer: above the rules, computers and files, below the scenes
+BELOW_NETWORK = ("game.games", "game.ai", "game.rules", "game.registry", "game.game_spec", "game.journal")
+
+
+def test_the_network_layer_is_pure_and_nothing_below_it_imports_it() -> None:
+    network = sorted(name for name in MODULES if name.startswith(NETWORK))
+    assert network and set(network) <= set(PURE)  # no pygame, no scene (the test above)
+    below = {
+        name: sorted(m for m in found if m.startswith(NETWORK))
+        for name, found in MODULES.items()
+        if name.startswith(BELOW_NETWORK)
+    }
+    assert {name: found for name, found in below.items() if found} == {}

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from game.game_spec import GameSpec, Summary
+from game.games.falkenstein import privacy, sheet
 from game.games.falkenstein import setup as falkenstein_setup
-from game.games.falkenstein import sheet
 from game.games.falkenstein.data import HEROES
 from game.games.falkenstein.session import HOST, MAX_CHARACTERS, FalkensteinGame, PlayCard, SetChallenge
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
@@ -58,4 +58,5 @@ SPEC = GameSpec(
     fan=("QH", "RJ", "AS"),
     bench="game.games.falkenstein.bench",
     start="game.games.falkenstein.start:FalkensteinStart",
+    privacy=privacy.PRIVACY,
 )

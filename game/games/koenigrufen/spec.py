@@ -7,7 +7,7 @@ from typing import Any
 
 from game import schema, seating
 from game.game_spec import Computer, GameSpec, Summary
-from game.games.koenigrufen import easy, profile, search, sheet
+from game.games.koenigrufen import easy, privacy, profile, search, sheet
 from game.games.koenigrufen.house import DEFAULT_DEALS
 from game.games.koenigrufen.rules import (
     SEATS,
@@ -109,4 +109,5 @@ SPEC = GameSpec(
     computer=Computer(easy.choose, search),
     score_scene="game.games.koenigrufen.score:KoenigrufenScore",
     rule_profile=profile.load,
+    privacy=privacy.PRIVACY,
 )

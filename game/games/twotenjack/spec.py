@@ -6,7 +6,7 @@ from typing import Any
 
 from game import seating
 from game.game_spec import Computer, GameSpec, Summary
-from game.games.twotenjack import easy, search, sheet
+from game.games.twotenjack import easy, privacy, search, sheet
 from game.games.twotenjack.cards import MAX_PLAYERS, MIN_PLAYERS
 from game.games.twotenjack.rules import NextRound, Play, TwoTenJackConfig, TwoTenJackGame
 from game.seating import CardTableSetup
@@ -44,4 +44,5 @@ SPEC = GameSpec(
     fan=("2H", "10H", "JH"),
     bench="game.games.twotenjack.bench",
     computer=Computer(easy.choose, search),
+    privacy=privacy.PRIVACY,
 )

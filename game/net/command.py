@@ -1,0 +1,131 @@
+"""`atout serve` (the headless server, many tables) and `atout host` (one table opened on this machine): the
+command line of game/net, which `game.__main__` hands these two words to. Both print where they listen on
+one line each, then serve until interrupted."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import socket
+import sys
+from pathlib import Path
+
+from game.ai import external
+from game.net import protocol
+from game.net.protocol import Refusal, SeatRequest, TableRequest
+from game.net.server import Server
+from game.registry import GAMES
+
+PORT = 8765
+
+
+def local_address() -> str:
+    """This machine's address on its network, as another machine would reach it (127.0.0.1 without one).
+    Connecting a UDP socket sends nothing: it only asks the system which interface it would use."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))
+        return str(probe.getsockname()[0])
+    return "127.0.0.1"
+
+
+def _seats(value: str) -> tuple[SeatRequest, ...]:
+    """remote,remote,easy,remote: each seat a remote person or a computer at its level."""
+    seats = []
+    for word in value.split(","):
+        word = word.strip()
+        if word == "remote":
+            seats.append(SeatRequest("remote"))
+        elif word in protocol.LEVELS:
+            seats.append(SeatRequest("computer", word))
+        else:
+            raise argparse.ArgumentTypeError(f"a seat is remote or a level {protocol.LEVELS}, not {word!r}")
+    return tuple(seats)
+
+
+def _engine(value: str) -> tuple[int, str]:
+    """SEAT=COMMAND: a computer seat, and the command of the engine that plays it."""
+    seat, _, command = value.partition("=")
+    try:
+        external.command_line(command)
+    except ValueError as problem:
+        raise argparse.ArgumentTypeError(f"--engine {value!r}: {problem}") from None
+    if not seat.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"--engine takes SEAT=COMMAND, e.g. 1='./my_engine', not {value!r}")
+    return int(seat), command.strip()
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="atout", description="Atout's table server (docs/network-protocol.md).")
+    commands = p.add_subparsers(dest="command", required=True)
+    for name, text in (("serve", "run a server for many tables"), ("host", "open one table on this machine")):
+        command = commands.add_parser(name, help=text, description=text)
+        if name == "host":
+            command.add_argument("game", choices=tuple(g for g, spec in GAMES.items() if spec.privacy))
+            command.add_argument(
+                "--seats", type=_seats, help="e.g. remote,remote,easy,remote (default: every seat remote)"
+            )
+            command.add_argument("--profile", help="a Königrufen rule profile: cardavia, austria, cheltenham")
+            command.add_argument("--deals", type=int, help="the match length (deals or rounds)")
+            command.add_argument(
+                "--away", choices=protocol.AWAY, default="wait", help="while a player is away"
+            )
+            command.add_argument(
+                "--engine",
+                type=_engine,
+                action="append",
+                default=[],
+                metavar="SEAT=CMD",
+                help="an engine (docs/engine-protocol.md) plays this computer seat",
+            )
+        command.add_argument(
+            "--port", type=int, default=PORT, help=f"the port (default {PORT}; 0: any free one)"
+        )
+        command.add_argument("--bind", default="0.0.0.0", help="the address to listen on (default: all)")
+        command.add_argument("--data", type=Path, help="keep the tables' journals here, and resume them")
+    return p
+
+
+def main(argv: list[str]) -> int:
+    args = parser().parse_args(argv)
+    if args.command == "host":
+        seats = args.seats or (SeatRequest("remote"),) * _players(args.game)
+    try:
+        return asyncio.run(_serve(args, seats if args.command == "host" else None))
+    except KeyboardInterrupt:
+        return 0
+    except Refusal as refusal:
+        print(f"atout: {refusal.detail}", file=sys.stderr)
+        return 2
+    except OSError as problem:
+        print(f"atout: cannot listen on {args.bind}:{args.port}: {problem}", file=sys.stderr)
+        return 1
+
+
+def _players(game: str) -> int:
+    """A table's seats by default: the most `game` takes (Falkenstein: four heroes and the Host)."""
+    spec = GAMES[game]
+    return spec.seats[1] + (1 if spec.privacy and spec.privacy.new_setup else 0)
+
+
+async def _serve(args: argparse.Namespace, seats: tuple[SeatRequest, ...] | None) -> int:
+    server = Server(args.data)
+    port = await server.start(args.bind, args.port)
+    shown = local_address() if args.bind in ("0.0.0.0", "") else args.bind
+    print(f"atout: serving on ws://{shown}:{port}", flush=True)
+    try:
+        if seats is not None:
+            engines = dict(args.engine)
+            request = TableRequest(args.game, seats, args.profile, args.deals, args.away)
+            table = server.create_table(request, engines=engines)
+            print(f"atout: table {table.code} ({args.game}, {len(seats)} seats)", flush=True)
+        stop = asyncio.get_running_loop().create_future()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):  # (Windows has no signal handlers)
+                asyncio.get_running_loop().add_signal_handler(signum, stop.cancel)
+        with contextlib.suppress(asyncio.CancelledError):
+            await stop
+    finally:
+        await server.close()
+    return 0

@@ -1,0 +1,376 @@
+"""One networked table: the rules state, its journal, its seats and who holds them. The server decides here,
+never a client, whose turn it is, which connection acts for which seat, and what each seat is told.
+
+A table is built from the registry (`GameSpec.new_state`) like the desktop's, journals every action as the
+desktop does (`game.journal`), and is saved with its seats to one file (`DIR/tables/<code>.json`) after
+every action, before anyone is told of it, so a server killed at any moment resumes every table from its
+files with no answered action lost. Seat tokens are kept as hashes only.
+
+No I/O but that file, no asyncio: the server (`game.net.server`) carries the messages and runs the
+computers' turns.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from game import schema, storage
+from game.ai.seeds import decision_seed, match_seed
+from game.ai.thinker import Thinker
+from game.journal import Journal, replay
+from game.journal import from_json as journal_from_json
+from game.net import protocol
+from game.net.protocol import Refusal, SeatRequest, TableRequest
+from game.registry import GAMES
+from game.rules.errors import IllegalAction
+from game.seating import CardTableSetup, SeatPlayer
+
+FORMAT = "atout-net-table"
+VERSION = 1
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no look-alikes: 0/O, 1/I
+CODE_LENGTH = 6
+STANDIN = "normal"  # the level of the computer that plays an away seat (the engines' takeover level too)
+
+
+class Link(Protocol):
+    """A connection seated at a table: `send` queues one message and never waits."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class Seat:
+    id: int | str  # the rules' seat: a number, or Falkenstein's "host"
+    kind: str  # "remote" or "computer"
+    level: str = STANDIN  # a computer's level
+    name: str = ""  # a remote seat's player; "" while it is free
+    token_hash: str = ""  # the hash of its token; "" while it is free
+    engine: str = ""  # a computer seat's engine command (docs/engine-protocol.md), never from a client
+    link: Link | None = None  # the connection playing it now
+    away_since: float | None = None  # when a remote seat lost its player (a monotonic clock's seconds)
+
+    def public(self, standin: bool) -> dict[str, Any]:
+        present = self.kind == "computer" or self.link is not None
+        shown = {"seat": self.id, "name": self.name, "kind": self.kind, "present": present}
+        return shown | ({"standin": True} if standin and not present and self.name else {})
+
+
+def new_code(taken: Sequence[str] | set[str] | dict[str, Any]) -> str:
+    """A table code no table has: six letters and digits, about 10⁹ of them."""
+    while (code := "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))) in taken:
+        pass
+    return code
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class TableHost:
+    """One table. `act` applies a seat's action and returns the rules' events; `update` words them for
+    one seat, `broadcast` for every connected one; `record` is the table's file."""
+
+    def __init__(self, code: str, journal: Journal, seats: list[Seat], away: str, path: Path | None) -> None:
+        self.code, self.journal, self.seats, self.away, self.path = code, journal, seats, away, path
+        self.spec = GAMES[journal.game]
+        privacy = self.spec.privacy
+        assert privacy is not None, f"{journal.game} is not played over the network"
+        self.privacy = privacy
+        self.state, _ = replay(journal)
+        self.by_id = {seat.id: seat for seat in seats}
+
+    # --- building and resuming ----------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        code: str,
+        request: TableRequest,
+        path: Path | None = None,
+        seed: int | None = None,
+        engines: dict[int, str] | None = None,
+    ) -> TableHost:
+        """A table as a `create` message asks for it, with an engine at each computer seat `engines` names
+        (only the command line gives any); a Refusal names what cannot be."""
+        game, requests = request.game, request.seats
+        spec = GAMES[game]
+        seed = match_seed() if seed is None else seed
+        if spec.privacy is None:
+            raise Refusal("bad_message", f"{game} is not played over the network")
+        try:
+            setup = _setup(game, seed, requests, request.profile, request.deals)
+            state = spec.new_state(setup)
+        except ValueError as problem:
+            raise Refusal("bad_message", f"create: {problem}") from None
+        ids = list(spec.view_seats(state))
+        if len(ids) != len(requests):
+            raise Refusal("bad_message", f"create: {game} seats {len(ids)} here, not {len(requests)}")
+        seats = [Seat(i, r.kind, r.level) for i, r in zip(ids, requests, strict=True)]
+        for seat, command in (engines or {}).items():
+            if seat not in range(len(seats)) or seats[seat].kind != "computer":
+                raise Refusal("bad_message", f"an engine sits at a computer's seat, not at seat {seat}")
+            seats[seat].engine = command
+        return cls(code, Journal(game, setup), seats, request.away, path)
+
+    @classmethod
+    def load(cls, path: Path) -> TableHost:
+        """The table a file holds, its journal replayed; a FileProblem names what is wrong."""
+        return storage.parse(path, lambda data: cls._decode(data, path))
+
+    @classmethod
+    def _decode(cls, data: Any, path: Path) -> TableHost:
+        seat_check = schema.shape(
+            lambda fields: fields,
+            {
+                "kind": schema.choice(protocol.KINDS),
+                "level": schema.choice(protocol.LEVELS),
+                "name": schema.text(protocol.MAX_NAME),
+                "token_hash": schema.text(64),
+                "engine": schema.text(10_000),
+            },
+        )
+        fields = schema.obj(
+            data,
+            schema.ROOT,
+            {
+                "format": schema.choice((FORMAT,)),
+                "version": schema.choice((VERSION,)),
+                "code": schema.text(CODE_LENGTH, CODE_LENGTH),
+                "away": schema.choice(protocol.AWAY),
+                "seats": schema.items(seat_check, 1, 8),
+                "journal": lambda value, where: journal_from_json(value),
+            },
+        )
+        journal = fields["journal"]
+        state = GAMES[journal.game].new_state(journal.setup)
+        ids = list(GAMES[journal.game].view_seats(state))
+        if len(ids) != len(fields["seats"]):
+            raise storage.FileProblem(
+                "not_one_of", where="seats", options=len(ids), value=len(fields["seats"])
+            )
+        seats = [Seat(i, **seat) for i, seat in zip(ids, fields["seats"], strict=True)]
+        return cls(fields["code"], journal, seats, fields["away"], path)
+
+    def record(self) -> dict[str, Any]:
+        """The table's file: its code, seats (names, kinds, token hashes), away rule and journal."""
+        seats = [
+            {"kind": s.kind, "level": s.level, "name": s.name, "token_hash": s.token_hash, "engine": s.engine}
+            for s in self.seats
+        ]
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "code": self.code,
+            "away": self.away,
+            "seats": seats,
+            "journal": self.journal.to_json(),
+        }
+
+    def save(self) -> None:
+        """Writes the table's file (atomically) when the table has one. The server writes it on a worker
+        thread from a `record()` taken on its loop, after every action, join and leave."""
+        if self.path is not None:
+            storage.save_json(self.path, self.record(), indent=None)
+
+    @property
+    def empty(self) -> bool:
+        """Nobody is connected to it."""
+        return all(seat.link is None for seat in self.seats)
+
+    @property
+    def idle(self) -> bool:
+        """Over, and nobody is there to look at it any more: the server may let it go (its file stays)."""
+        return self.over and self.empty
+
+    # --- seats -------------------------------------------------------------------------------
+    @property
+    def moves(self) -> int:
+        return len(self.journal.actions)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.state.is_over)
+
+    @property
+    def started(self) -> bool:
+        """Play has begun: the computers wait for every remote seat to be taken before the first action."""
+        return self.moves > 0 or all(s.token_hash for s in self.seats if s.kind == "remote")
+
+    def seat_list(self) -> list[dict[str, Any]]:
+        standin = self.away == "computer"
+        return [seat.public(standin) for seat in self.seats]
+
+    def join(self, name: str, wanted: int | str | None, link: Link) -> tuple[Seat, str]:
+        """Seats `link` in the free remote seat `wanted` (or the first one); returns it and its new token."""
+        free = [s for s in self.seats if s.kind == "remote" and not s.token_hash]
+        if wanted is not None:
+            free = [s for s in free if s.id == wanted]
+        if not free:
+            asked = (
+                "that seat is not a free remote seat" if wanted is not None else "every remote seat is taken"
+            )
+            raise Refusal("table_full", f"table {self.code}: {asked}")
+        seat, token = free[0], secrets.token_urlsafe(16)
+        seat.name, seat.token_hash, seat.link, seat.away_since = name, _hash(token), link, None
+        return seat, token
+
+    def holder(self, token: str) -> Seat | None:
+        """The seat `token` holds, if any."""
+        hashed = _hash(token)
+        return next(
+            (s for s in self.seats if s.token_hash and secrets.compare_digest(s.token_hash, hashed)), None
+        )
+
+    def rejoin(self, token: str, link: Link) -> Seat:
+        """The seat `token` holds, now played by `link`."""
+        seat = self.holder(token)
+        if seat is None:
+            raise Refusal("bad_token", f"no seat of table {self.code} has that token")
+        seat.link, seat.away_since = link, None
+        return seat
+
+    def leave(self, seat: Seat, now: float) -> None:
+        """Frees the seat: its token stops acting and another player may join it."""
+        seat.name, seat.token_hash, seat.link, seat.away_since = "", "", None, now
+
+    def drop(self, link: Link, now: float) -> Seat | None:
+        """The seat `link` played, away from `now` on (the connection is gone)."""
+        for seat in self.seats:
+            if seat.link is link:
+                seat.link, seat.away_since = None, now
+                return seat
+        return None
+
+    def all_away(self, now: float) -> None:
+        """Every remote seat away from `now` on (the server has just resumed the table)."""
+        for seat in self.seats:
+            if seat.kind == "remote":
+                seat.link, seat.away_since = None, now
+
+    # --- playing -----------------------------------------------------------------------------
+    def act(self, seat: Seat, data: Any, moves: int) -> list[Any]:
+        """Applies `seat`'s action (its JSON form) as the rules take it and journals it; the rules' events.
+        Anything else is a Refusal naming why, and nothing changes."""
+        if self.over:
+            raise Refusal("over", f"the match at table {self.code} is over")
+        action = protocol.action(self.journal.game, data)
+        named = getattr(action, "seat", seat.id)
+        if isinstance(seat.id, int) and named != seat.id:  # (Falkenstein's Host names the challenged seat)
+            raise Refusal("not_your_seat", f"you sit at seat {seat.id}, the action is seat {named}'s")
+        return self.apply(seat.id, action, moves)
+
+    def apply(self, seat: int | str, action: Any, moves: int) -> list[Any]:
+        """Applies `action` for `seat` (a person's or a computer's) when it is that seat's turn."""
+        if self.state.to_act != seat:
+            raise Refusal("not_your_turn", f"seat {seat} is not to act (seat {self.state.to_act} is)")
+        if moves != self.moves:
+            raise Refusal("stale", f"the action was meant after {moves} actions; {self.moves} are taken")
+        try:
+            events = list(self.state.apply(action))
+        except IllegalAction as refused:
+            raise Refusal("illegal", str(refused), code=refused.code, params=dict(refused.params)) from None
+        except ValueError as refused:
+            raise Refusal("illegal", str(refused)) from None
+        self.journal.actions.append(action)
+        self.journal.finished = self.over
+        return events
+
+    def standin(self, now: float, grace: float) -> tuple[int | str, str] | None:
+        """(the seat to act, the level) when a computer plays it now: a computer's seat, or a remote seat
+        whose player has been away `grace` seconds at a table that lets a computer play for it."""
+        seat = self._computer_may_play()
+        if seat is None or seat.kind == "computer":
+            return None if seat is None else (seat.id, seat.level)
+        return (seat.id, STANDIN) if self._away_for(seat, now) >= grace else None
+
+    def standin_in(self, now: float, grace: float) -> float | None:
+        """The seconds until a computer stands in for the away player to act, if one will."""
+        seat = self._computer_may_play()
+        if seat is None or seat.kind == "computer":
+            return None
+        return max(0.0, grace - self._away_for(seat, now))
+
+    def _computer_may_play(self) -> Seat | None:
+        """The seat to act, if a computer plays it or may stand in for its away player."""
+        seat = self.by_id.get(self.state.to_act)
+        if seat is None or self.over or self.spec.computer is None or not self.started:
+            return None
+        if seat.kind == "computer" or (seat.link is None and self.away == "computer"):
+            return seat
+        return None
+
+    @staticmethod
+    def _away_for(seat: Seat, now: float) -> float:
+        return now - seat.away_since if seat.away_since is not None else float("inf")
+
+    def thinker(self, seat: int | str, level: str) -> Thinker:
+        """The computer's decision for `seat`, seeded as the desktop table seeds it."""
+        seed = decision_seed(self.journal.setup.seed, "think", seat, self.moves)
+        return Thinker(self.journal.game, self.state.view(seat), level, seed)
+
+    # --- what each seat is told ----------------------------------------------------------------
+    def update(self, seat: Seat, events: Sequence[Any]) -> dict[str, Any]:
+        """The `update` for `seat`: the events as it may see them, its view, its legal actions."""
+        view = self.state.view(seat.id)
+        legal = self.state.legal_actions() if self.state.to_act == seat.id and not self.over else []
+        redacted = [self.privacy.redact(event, seat.id) for event in events]
+        return protocol.update(self.moves, redacted, view, legal, self.over)
+
+    def welcome(self, seat: Seat) -> dict[str, Any]:
+        """The first `update` after a join: the whole picture, and the opening deal if nothing was played."""
+        opening = getattr(self.state, "opening", ()) if self.moves == 0 else ()
+        return self.update(seat, opening)
+
+    def joined(self, seat: Seat, token: str) -> dict[str, Any]:
+        view = self.state.view(seat.id)
+        profile = getattr(view, "profile", None)
+        return {
+            "type": "joined",
+            "protocol": protocol.PROTOCOL,
+            "table": self.code,
+            "game": self.journal.game,
+            "seat": seat.id,
+            "token": token,
+            "profile": None if profile is None else profile.to_json(),
+            "seats": self.seat_list(),
+        }
+
+    def broadcast(self, events: Sequence[Any]) -> None:
+        """Tells every connected seat what happened, as it may see it."""
+        for seat in self.seats:
+            if seat.link is not None:
+                seat.link.send(self.update(seat, events))
+
+    def tell_seats(self) -> None:
+        message = {"type": "seats", "seats": self.seat_list()}
+        for seat in self.seats:
+            if seat.link is not None:
+                seat.link.send(message)
+
+
+def _setup(
+    game: str, seed: int, requests: Sequence[SeatRequest], profile: str | None, deals: int | None
+) -> Any:
+    """A new table's setup: a card table's seating (names stay the table's, not the journal's), or the
+    game's own networked setup."""
+    spec = GAMES[game]
+    computers = [r for r in requests if r.kind == "computer"]
+    if computers and spec.computer is None:
+        raise ValueError(f"{game} has no computer players")
+    if profile is not None and spec.rule_profile is None:
+        raise ValueError(f"{game} has no rule profiles")
+    assert spec.privacy is not None
+    if spec.privacy.new_setup is not None:
+        if deals is not None:
+            raise ValueError(f"{game} has no match length to choose")
+        return spec.privacy.new_setup(seed, len(requests))
+    low, high = spec.seats
+    if not low <= len(requests) <= high:
+        raise ValueError(f"{game} seats {low} to {high} players, not {len(requests)}")
+    rules = spec.rule_profile(profile) if profile is not None and spec.rule_profile else None
+    seats = tuple(SeatPlayer("", r.kind == "remote", r.level) for r in requests)
+    return CardTableSetup(game, seats, seed, deals, rules)
