@@ -29,6 +29,7 @@ from game.ui.salon import (
     game_tabs,
     ornament,
     restore_focus,
+    split,
 )
 from game.ui.widgets import Button, Form
 
@@ -89,9 +90,22 @@ class MenuScene(Scene):
         self._layout_page()
         quit_rect = pygame.Rect(self.left.x, self.left.bottom - g(46), self.left.width, g(46))
         self.continue_button = None
+        host, join = split(quit_rect.move(0, -3 * g(56)), 1, 1, gap=g(10))
+        for rect, key, opens in (
+            (host, "netui.menu.host", self.open_host),
+            (join, "netui.menu.join", self.open_join),
+        ):
+            self.form.add(
+                Button(
+                    rect,
+                    text.fit(tr(key), theme.SIZE_SMALL, rect.width - g(12)),
+                    opens,
+                    size=theme.SIZE_SMALL,
+                )
+            )
         if self.saved:
             journal, saved_at = self.saved
-            rect = quit_rect.move(0, -3 * g(56))
+            rect = quit_rect.move(0, -4 * g(56))
             words = tr(
                 "menu.continue",
                 game=tr(f"menu.game.{journal.game}.name"),
@@ -228,6 +242,12 @@ class MenuScene(Scene):
     def resume(self) -> None:
         if self.saved:
             self.app.scenes.replace(navigation.resume(self.app, self.saved[0]))
+
+    def open_host(self) -> None:
+        self.app.scenes.push(navigation.host(self.app))
+
+    def open_join(self) -> None:
+        self.app.scenes.push(navigation.join(self.app))
 
     def open_history(self) -> None:
         self.app.scenes.push(navigation.history(self.app))

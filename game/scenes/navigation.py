@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from game.app import App
     from game.engine.scene import Scene
     from game.journal import Journal
+    from game.net.remote_game import RemoteSession
 
 
 def load(path: str) -> Any:
@@ -61,6 +62,37 @@ def demo(
     if engines:
         setup = with_engines(setup, engines, TAKEOVER)
     return table(app, setup if rules is None else replace(setup, rules=rules))
+
+
+def host(app: App) -> Scene:
+    from game.scenes.host_scene import HostScene
+
+    return HostScene(app)
+
+
+def join(app: App, address: str = "", code: str = "", name: str = "", sit: bool = False) -> Scene:
+    """The Join page; with an address and a code it asks for the seat at once (and with `sit`, goes on to
+    the table as soon as it can be shown: the command line's --join)."""
+    from game.scenes.join_scene import JoinScene
+
+    return JoinScene(app, address, code, name, sit)
+
+
+def lobby(app: App, session: RemoteSession, sit: bool = False) -> Scene:
+    from game.scenes.lobby_scene import LobbyScene
+
+    return LobbyScene(app, session, sit)
+
+
+def remote_table(app: App, session: RemoteSession) -> Scene:
+    """The game's own table in front of which `RemoteTable` puts the network, built from the first update
+    waiting in the session."""
+    from game.scenes.remote_table import RemoteTable
+
+    local = load(spec(session.game).table)
+    remote = type(f"Remote{local.__name__}", (RemoteTable, local), {})
+    scene: Scene = remote(app, session)
+    return scene
 
 
 def history(app: App) -> Scene:

@@ -1,0 +1,254 @@
+"""The desktop at a networked table, driven headless with real input through the real scene manager: the
+menu's "Host a table" opens a Background server on the loopback and sits the app at seat 0, the other
+seats are a bot client (a `TableClient` playing at random) and computers at the server; the app plays its
+cards by clicks to the end of a deal, never holding another seat's hand; a wrong code is refused with its
+reason; a dropped connection rejoins its seat."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pygame
+import pytest
+from scene_driver import click, key, step
+
+from game.app import App
+from game.game_spec import HIDDEN
+from game.games.koenigrufen.cards import legal_discards
+from game.i18n import tr
+from game.net.client import TableClient, Update
+from game.net.remote_game import RemoteSession
+from game.net.server import Background
+from game.scenes.host_scene import HostScene
+from game.scenes.lobby_scene import LobbyScene
+from game.scenes.menu import MenuScene
+from game.scenes.remote_table import RemoteTable
+from game.settings import Settings
+from game.ui.widgets import Button, Choice, TextInput
+
+FRAMES = 20_000  # a bound on the frames a test waits through (the network answers within a few)
+
+
+@pytest.fixture
+def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    monkeypatch.setattr(HostScene, "bind", "127.0.0.1")  # the loopback only
+    app = App(settings=Settings(language="en", anim_speed="instant", think_time=0.0))
+    app.scenes.push(MenuScene(app))
+    step(app)
+    yield app
+    for scene in app.scenes.stack:
+        session = getattr(scene, "session", None)
+        if isinstance(session, RemoteSession):
+            session.close()
+
+
+class Bot:
+    """A player at another machine: joins the code's first free seat and plays at random when asked."""
+
+    def __init__(self, url: str, code: str, seed: int) -> None:
+        self.client = TableClient(url)
+        self.client.join(code, "Bot")
+        self.rng = random.Random(seed)
+        self.updates: list[Update] = []
+
+    def play(self) -> None:
+        for message in self.client.poll():
+            if isinstance(message, Update):
+                self.updates.append(message)
+                state = self.client.state
+                if message.legal and state is not None and message.moves == state.moves:
+                    self.client.act(self.rng.choice(message.legal))
+
+
+def button(app: App, label: str) -> Button:
+    scene = app.scenes.top
+    return next(w for w in scene.form.widgets if isinstance(w, Button) and w.label == label)
+
+
+def until(app: App, condition: Callable[[], bool], bots: tuple[Bot, ...] = ()) -> None:
+    for _ in range(FRAMES):
+        if condition():
+            return
+        for bot in bots:
+            bot.play()
+        app.step(1 / 20)
+    raise AssertionError("the table did not get there")
+
+
+def host(app: App, game: str, seats: dict[int, str]) -> tuple[RemoteSession, Bot | None]:
+    """Host a table from the menu by clicks: the game, then each seat's kind (remote or a level)."""
+    click(app, button(app, tr("netui.menu.host")).rect.center)
+    page = app.scenes.top
+    assert isinstance(page, HostScene)
+    games = next(w for w in page.form.widgets if isinstance(w, Choice) and w.label == tr("netui.host.game"))
+    while page.game != game:
+        click(app, (games.box.right - 10, games.box.centery))
+        games = next(w for w in page.form.widgets if isinstance(w, Choice) and w.label == tr("netui.host.game"))
+    for seat, kind in seats.items():
+        while page.kinds[seat] != kind:
+            row = next(w for w in page.form.widgets if isinstance(w, Choice) and w.label == tr("netui.host.seat", n=seat + 1))
+            click(app, (row.box.right - 10, row.box.centery))
+    name = next(w for w in page.form.widgets if isinstance(w, TextInput))
+    click(app, name.rect.center)
+    for letter in "Ada":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+    step(app)
+    click(app, button(app, tr("netui.host.open")).rect.center)
+    lobby = app.scenes.top
+    assert isinstance(lobby, LobbyScene), getattr(lobby, "problem", "")
+    session = lobby.session
+    until(app, lambda: session.joined is not None)
+    assert session.server is not None and session.address.endswith(str(session.url.rsplit(":", 1)[1]))
+    bot = Bot(session.url, session.code, 7) if "remote" in seats.values() else None
+    bots = (bot,) if bot else ()
+    until(app, lambda: lobby.ready and all(s.present for s in session.seats), bots)
+    assert [s.name for s in session.seats if s.kind == "remote"][:1] == ["Ada"]
+    click(app, button(app, tr("netui.lobby.sit")).rect.center)
+    assert isinstance(app.scenes.top, RemoteTable)
+    return session, bot
+
+
+def click_card(app: App, table: RemoteTable, card: str) -> None:
+    sprite = next(s for s in table.hand if s.code == card)
+    rect = sprite.rect(app.cards, table.card_w)
+    click(app, (rect.x + 8, rect.centery))  # the visible left edge of an overlapped card
+
+
+def my_turn_or_score(app: App, table: RemoteTable, bots: tuple[Bot, ...]) -> None:
+    until(
+        app,
+        lambda: (table.awaiting == "human" and not table.busy) or app.scenes.top.name == "score",
+        bots,
+    )
+
+
+def own_only(session: RemoteSession, table: RemoteTable, seen: list[Any]) -> None:
+    """Nothing the app holds names a card of another seat's hand: its views are its own seat's, and the
+    others' dealt hands came as backs."""
+    view = table.game.view(1)
+    assert view.seat == session.seat
+    assert {s.code for s in table.hand} <= set(view.hand)
+    for event in seen:
+        if type(event).__name__ == "HandDealt" and event.seat != session.seat:
+            assert set(event.cards) == {HIDDEN}
+
+
+def spy_events(table: RemoteTable) -> list[Any]:
+    seen: list[Any] = list(table.queue)
+    original = table.enqueue
+
+    def enqueue(events: list[Any]) -> None:
+        seen.extend(events)
+        original(events)
+
+    table.enqueue = enqueue  # type: ignore[method-assign]
+    return seen
+
+
+def test_a_two_ten_jack_table_hosted_from_the_menu_plays_a_round_by_clicks(app: App) -> None:
+    session, bot = host(app, "twotenjack", {1: "remote", 2: "easy"})
+    assert bot is not None
+    table = app.scenes.top
+    assert isinstance(table, RemoteTable)
+    seen = spy_events(table)
+    played = 0
+    while True:
+        my_turn_or_score(app, table, (bot,))
+        if app.scenes.top.name == "score":
+            break
+        own_only(session, table, seen)
+        click_card(app, table, sorted(table.playable(session.seat))[0])
+        played += 1
+    assert played >= 5
+    assert any(type(e).__name__ == "RoundScored" for e in seen)
+    own_only(session, table, seen)
+    assert table.game.view(0).round_no == 1 and bot.updates[-1].moves == table.game.moves
+
+
+def test_a_koenigrufen_deal_hosted_from_the_menu_against_computers(app: App) -> None:
+    session, _ = host(app, "koenigrufen", {1: "easy", 2: "easy", 3: "easy"})
+    table = app.scenes.top
+    assert isinstance(table, RemoteTable)
+    seen = spy_events(table)
+    while True:
+        my_turn_or_score(app, table, ())
+        if app.scenes.top.name == "score":
+            break
+        own_only(session, table, seen)
+        phase = table.game.phase
+        if phase in ("bid", "announce", "call", "talon"):
+            key(app, pygame.K_RETURN, "\r")  # the focused offer, king or half
+        elif phase == "discard":
+            view = table.game.view(0)
+            contract = view.profile.contract(view.contract)
+            for card in legal_discards(view.hand, contract.discard, contract.trumps_first)[0]:
+                click_card(app, table, card)
+            click(app, table.panel_form.widgets[0].rect.center)
+        else:
+            click_card(app, table, sorted(table.playable(session.seat))[0])
+    assert any(type(e).__name__ == "DealScored" for e in seen)
+    own_only(session, table, seen)
+
+
+def test_an_illegal_card_is_refused_with_the_rules_reason(app: App) -> None:
+    session, bot = host(app, "twotenjack", {1: "remote", 2: "easy"})
+    assert bot is not None
+    table = app.scenes.top
+    assert isinstance(table, RemoteTable)
+    for _ in range(40):
+        my_turn_or_score(app, table, (bot,))
+        if app.scenes.top.name == "score":
+            break
+        hand, legal = set(table.game.view(0).hand), table.playable(session.seat)
+        if hand - legal:
+            moves = table.game.moves
+            click_card(app, table, sorted(hand - legal)[0])
+            until(app, lambda: bool(table.refusal), (bot,))
+            assert table.refusal.startswith(("You must", "You may", "The ", "You hold", "Only"))
+            assert table.game.moves == moves
+            return
+        click_card(app, table, sorted(legal)[0])
+    pytest.skip("no illegal card came up")
+
+
+def test_a_wrong_code_is_refused_with_its_reason(app: App) -> None:
+    server = Background("127.0.0.1", 0)
+    port = server.start()
+    try:
+        click(app, button(app, tr("netui.menu.join")).rect.center)
+        page = app.scenes.top
+        fields = [w for w in page.form.widgets if isinstance(w, TextInput)]
+        for field, typed in zip(fields, (f"127.0.0.1:{port}", "ZZZZZZ", "Bea"), strict=True):
+            click(app, field.rect.center)
+            for letter in typed:
+                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+            step(app)
+        click(app, button(app, tr("netui.join.button")).rect.center)
+        until(app, lambda: bool(page.problem))
+        assert page.problem == tr("net.error.no_table")
+        assert app.scenes.top is page
+    finally:
+        server.stop()
+
+
+def test_a_dropped_connection_rejoins_its_seat(app: App) -> None:
+    session, bot = host(app, "twotenjack", {1: "remote", 2: "easy"})
+    assert bot is not None
+    table = app.scenes.top
+    token = session.joined.token if session.joined else ""
+    client = session.client._client
+    assert client is not None
+    asyncio.run_coroutine_threadsafe(_abort(client.socket), session.client._loop).result(5)
+    until(app, lambda: session.away, (bot,))
+    until(app, lambda: not session.away and session.joined is not None, (bot,))
+    assert session.joined is not None and session.joined.token == token and session.joined.seat == 0
+    my_turn_or_score(app, app.scenes.top, (bot,))  # type: ignore[arg-type]
+    assert isinstance(app.scenes.top, RemoteTable) and app.scenes.top.game.view(0).seat == 0
+    del table
+
+
+async def _abort(socket: Any) -> None:
+    socket.transport.abort()
