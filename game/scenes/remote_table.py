@@ -95,7 +95,8 @@ class RemoteTable(TrickTable):
     def next_step(self) -> None:
         """The next update once the last one's events are shown; while another seat is to act, waiting."""
         shown = self.remote.moves
-        update = self.remote.advance()
+        scoring = self.game.phase == "scored" and self.scored is not None
+        update = None if scoring and not self.awaiting else self.remote.advance()  # the sheet comes first
         if update is not None:
             if update.moves > shown + 1 or (update.moves > shown and not update.events):
                 self.session.updates.appendleft(update)  # missed moves (a rejoin): the table laid afresh
@@ -104,7 +105,6 @@ class RemoteTable(TrickTable):
             self.enqueue(list(update.events))
             return
         seat = self.to_act
-        scoring = self.game.phase == "scored" and self.scored is not None
         if seat is not None and seat != self.session.seat and not self.is_over and not scoring:
             if not self.awaiting and self.hand_seat is None:
                 self.show_hand(self.session.seat)
