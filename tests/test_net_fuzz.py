@@ -12,7 +12,7 @@ import pytest
 from net_bots import finished, play, replayed_views, run, seated
 
 from game.ai.engine_protocol import action_to_json
-from game.net.client import Client, Closed, Error, Update
+from game.net.client import Client, Closed, Error, NetError, Update
 from game.net.protocol import MAX_MESSAGE, REASONS, SeatRequest, TableRequest
 from game.net.server import Limits, Server
 
@@ -173,3 +173,89 @@ def test_every_refusal_has_words_in_every_language(reason: str) -> None:
     from game.i18n import LANGUAGES, catalogue
 
     assert all(f"net.error.{reason}" in catalogue(lang) for lang in LANGUAGES)
+
+
+def picture(table) -> list:
+    """Everything every seat of the table sees, and its phase."""
+    from game.ai.engine_protocol import to_json
+
+    return [table.state.phase, *(to_json(table.state.view(seat.id)) for seat in table.seats)]
+
+
+def test_any_well_formed_action_is_applied_or_refused_with_a_reason_and_nothing_changes() -> None:
+    """Every action class of every game, its fields drawn from real and nonsense values, from every seat:
+    the table applies it or refuses it with a reason; a refusal leaves the state exactly as it was."""
+    from dataclasses import fields
+
+    from game.journal_codec import encode_action
+    from game.net.protocol import Refusal
+    from game.net.table_host import TableHost
+    from game.registry import GAMES
+
+    rng = random.Random(18)
+    words = [
+        "AS",
+        "XXI",
+        "I",
+        "SK",
+        "10H",
+        "RJ",
+        "ZZ",
+        "",
+        "solo",
+        "rufer",
+        "pass",
+        "hold",
+        "host",
+        "C",
+        "game",
+    ]
+    for game in ("koenigrufen", "twotenjack", "falkenstein"):
+        request = TableRequest(game, (REMOTE,) * (4 if game != "twotenjack" else 3), deals=None)
+        table = TableHost.new("FUZZ00", request, seed=rng.randrange(1000))
+        applied = refused = 0
+
+        for _ in range(300):
+            kind = rng.choice(GAMES[game].actions)
+            values = {}
+            for f in fields(kind):
+                pool = {"int": [0, 1, 2, 3, 5, 999], "str": words, "bool": [False, True]}.get(str(f.type))
+                values[f.name] = rng.choice(pool) if pool else tuple(rng.sample(words, rng.choice([0, 1, 3])))
+            data = (
+                encode_action(kind(**values))
+                if rng.random() < 0.7
+                else encode_action(rng.choice(table.state.legal_actions()))
+            )
+            seat = rng.choice(table.seats) if rng.random() < 0.3 else table.by_id[table.state.to_act]
+            before, moves = picture(table), table.moves
+            try:
+                table.act(seat, data, moves)
+                applied += 1
+            except Refusal as refusal:
+                refused += 1
+                assert refusal.reason in REASONS and refusal.detail
+                assert picture(table) == before and table.moves == moves
+            if table.over:
+                break
+        assert applied > 10 and refused > 50, (game, applied, refused)
+
+
+def test_tables_clients_open_and_nobody_plays_at_are_let_go(tmp_path) -> None:
+    async def scenario() -> None:
+        server = Server(tmp_path, Limits(unplayed=0.0))  # let go at once, not after ten minutes
+        url = f"ws://127.0.0.1:{await server.start()}"
+        client = await Client.connect(url)
+        codes = [await client.create(TableRequest("twotenjack", (REMOTE,) * 3)) for _ in range(8)]
+        answer = await refused(
+            client, json.dumps({"type": "join", "table": codes[0], "name": "Eve", "seat": 0})
+        )
+        assert answer.reason == "no_table" and list((tmp_path / "tables").glob("*.json")) == []
+        opened = server.create_table(TableRequest("twotenjack", (REMOTE,) * 3))  # the operator's: it stays
+        assert server.tables == {opened.code: opened}
+        with pytest.raises(NetError) as refusal:
+            await client.create(TableRequest("twotenjack", (REMOTE,) * 3))
+        assert refusal.value.reason == "too_many_tables"  # eight a connection
+        await client.close()
+        await server.close()
+
+    run(scenario())

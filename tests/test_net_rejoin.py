@@ -10,14 +10,15 @@ from net_bots import finished, play, replayed_events, replayed_views, run, seate
 
 from game.net.client import Client, Joined, SeatsChanged, Update
 from game.net.protocol import SeatRequest, TableRequest
-from game.net.server import Server
+from game.net.server import Limits, Server
+from game.net.table_host import TableHost
 
 REMOTE = SeatRequest("remote")
 
 
 async def drop_and_rejoin(tmp, game: str, seats: int, away: str, profile: str | None, gone_for: int) -> None:
     """Seat 1 drops mid-trick and rejoins once the table has seen `gone_for` more actions (0: at once)."""
-    server = Server(tmp)
+    server = Server(tmp, Limits(away_grace=0.0))  # a computer stands in at once
     url = f"ws://127.0.0.1:{await server.start()}"
     table = server.create_table(TableRequest(game, (REMOTE,) * seats, profile, 1, away), seed=21)
     clients = [await seated(url, table.code, seat) for seat in range(seats)]
@@ -108,3 +109,24 @@ def test_the_others_are_told_who_is_away_and_back(tmp_path) -> None:
         await server.close()
 
     run(scenario())
+
+
+def test_a_computer_stands_in_only_once_the_away_player_had_its_grace() -> None:
+    class Link:
+        def send(self, message: dict) -> None:
+            pass
+
+    table = TableHost.new("TEST00", TableRequest("twotenjack", (REMOTE,) * 3, away="computer"), seed=4)
+    links = [Link() for _ in range(3)]
+    for seat, link in enumerate(links):
+        table.join(f"P{seat}", seat, link)
+    to_act = table.state.to_act
+    assert table.standin(100.0, 30.0) is None  # everybody is there
+    table.drop(links[to_act], 100.0)
+    assert table.standin(129.0, 30.0) is None and table.standin_in(129.0, 30.0) == 1.0
+    assert table.standin(130.0, 30.0) == (to_act, "normal")
+    waiting = TableHost.new("TEST01", TableRequest("twotenjack", (REMOTE,) * 3, away="wait"), seed=4)
+    for seat, link in enumerate(links):
+        waiting.join(f"P{seat}", seat, link)
+    waiting.drop(links[waiting.state.to_act], 100.0)
+    assert waiting.standin(1e9, 30.0) is None and waiting.standin_in(1e9, 30.0) is None

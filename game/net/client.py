@@ -10,12 +10,14 @@ request and again at a request after the connection was lost (a `Closed` message
 rejoins with `rejoin(code, token)` after a drop:
 
     net = TableClient("ws://192.168.1.20:8765")
+    net.create(TableRequest("koenigrufen", (SeatRequest("remote"),) * 4, "austria"))  # → Created(code)
     net.join("K7PQ4M", "Anna")
     …every frame:
     for message in net.poll():
         match message:
             case Joined(): remember message.token
-            case Update(): show message.events, then message.view; act when message.legal
+            case Update(): show message.events, then message.view; act when message.legal (and
+                           message.moves == net.state.moves: an older update's moves are past)
             case Error(): show tr(f"net.error.{message.reason}")
             case Closed(): offer to rejoin
     net.act(action)
@@ -31,7 +33,7 @@ import json
 import queue
 import threading
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -134,9 +136,10 @@ class NetError(Exception):
         self.reason = answer.reason
 
 
-@dataclass
+@dataclass(frozen=True)
 class TableState:
-    """The table as this client knows it, from the last messages: kept current by the reader."""
+    """The table as this client knows it, from the last messages: the reader replaces it whole with each
+    message, so another thread reading `TableClient.state` never sees half of an update."""
 
     table: str
     game: str
@@ -280,12 +283,19 @@ class Client:
                 if self.table is None:
                     raise forms.ProtocolError("garbled", "an update before joined")
                 update = protocol.read_update(self.table.game, data, self.table.profile)
-                table = self.table
-                table.moves, table.view, table.legal = update.moves, update.view, update.legal
-                table.to_act, table.over = update.to_act, update.over
-                table.history.extend(update.events)
+                self.table.history.extend(update.events)
+                self.table = replace(
+                    self.table,
+                    moves=update.moves,
+                    view=update.view,
+                    legal=update.legal,
+                    to_act=update.to_act,
+                    over=update.over,
+                )
                 return update
             if kind == "joined":
+                if data["protocol"] != protocol.PROTOCOL:
+                    raise forms.ProtocolError("garbled", f"the server speaks protocol {data['protocol']}")
                 profile = protocol.read_profile(data["game"], data["profile"])
                 joined = Joined(
                     data["table"], data["game"], data["seat"], data["token"], profile, _seats(data["seats"])
@@ -297,7 +307,7 @@ class Client:
             if kind == "seats":
                 seats = _seats(data["seats"])
                 if self.table is not None:
-                    self.table.seats = seats
+                    self.table = replace(self.table, seats=seats)
                 return SeatsChanged(seats)
             if kind == "created":
                 return Created(data["table"], data["game"])

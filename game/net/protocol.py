@@ -17,6 +17,7 @@ from game.ai import engine_protocol as forms
 from game.game_spec import HIDDEN as HIDDEN  # a hidden card, in a redacted event
 from game.registry import GAMES
 
+PROTOCOL = 1  # the protocol's version, in `joined`: bumped when a message changes its meaning
 MAX_MESSAGE = 16 * 1024  # a client's message: an action, a join; larger is refused with `too_big`
 MAX_FRAME = 1 << 20  # beyond this the transport closes the connection (WebSocket 1009)
 MAX_NAME = 40

@@ -39,6 +39,10 @@ log = logging.getLogger("atout.net")
 RATE = 20.0  # messages a second a connection may send on average …
 BURST = 40.0  # … and at once
 BEHIND = 1 << 20  # bytes a client may leave unread; a client further behind is disconnected (it rejoins)
+AWAY_GRACE = (
+    30.0  # seconds an away player has to come back before a computer stands in (if the table says so)
+)
+UNPLAYED = 600.0  # seconds a table nobody sits at and nobody has played at lives on
 MAX_TABLES = 1000
 TABLES_PER_CONNECTION = 8
 STEP_MS = 5.0  # a computer thinks this long between two chances for every other table to run
@@ -49,6 +53,8 @@ ENGINE_POLL = 0.005  # seconds between two looks for an engine's answer
 class Limits:
     rate: float = RATE
     burst: float = BURST
+    away_grace: float = AWAY_GRACE
+    unplayed: float = UNPLAYED
     max_tables: int = MAX_TABLES
     tables_per_connection: int = TABLES_PER_CONNECTION
 
@@ -96,6 +102,9 @@ class Server:
         self.tables: dict[str, TableHost] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.drivers: dict[str, asyncio.Task[None]] = {}
+        self.timers: dict[str, asyncio.TimerHandle] = {}  # a table's next look at an away player's grace
+        self.unplayed: dict[str, asyncio.TimerHandle] = {}  # when an empty table nobody played at goes
+        self.asked: set[str] = set()  # the tables clients asked for (the operator's stay until played)
         self.engines: dict[tuple[str, int | str], Engine] = {}  # by table and seat, once started
         self.engines_lost: set[tuple[str, int | str]] = set()  # seats whose engine failed: computers now
         self.connections: set[Connection] = set()
@@ -115,6 +124,7 @@ class Server:
                 continue
             if table.over:
                 continue  # a finished match stays in its file only
+            table.all_away(time.monotonic())  # its players have a grace to come back
             self.tables[table.code] = table
             self.locks[table.code] = asyncio.Lock()
             log.info("resumed table %s (%s, %d actions)", table.code, table.journal.game, table.moves)
@@ -129,14 +139,16 @@ class Server:
         self.socket_server = await serve(
             self._serve, host, port, max_size=protocol.MAX_FRAME, compression=None, ping_interval=20
         )
-        for table in self.tables.values():
-            self.drive(table)
+        for table in list(self.tables.values()):
+            self._settle(table)
         return self.port
 
     async def close(self) -> None:
         """Stops listening, closes every connection, every computer's turn and every engine."""
         for task in self.drivers.values():
             task.cancel()
+        for timer in (*self.timers.values(), *self.unplayed.values()):
+            timer.cancel()
         for table in self.tables.values():
             self._close_engines(table)
         if self.socket_server is not None:
@@ -144,10 +156,15 @@ class Server:
             await self.socket_server.wait_closed()
 
     def create_table(
-        self, request: TableRequest, seed: int | None = None, engines: dict[int, str] | None = None
+        self,
+        request: TableRequest,
+        seed: int | None = None,
+        engines: dict[int, str] | None = None,
+        asked: bool = False,
     ) -> TableHost:
         """A new table (`atout host` opens one before anyone connects), with an engine at each computer
-        seat `engines` names; a Refusal names what cannot be."""
+        seat `engines` names; one a client `asked` for is let go if nobody sits down to play at it. A
+        Refusal names what cannot be."""
         if len(self.tables) >= self.limits.max_tables:
             raise Refusal("too_many_tables", f"this server runs {len(self.tables)} tables, its most")
         code = new_code(self.tables)
@@ -156,7 +173,9 @@ class Server:
         table.save()
         self.tables[code] = table
         self.locks[code] = asyncio.Lock()
-        self.drive(table)
+        if asked:  # by a client: let go if nobody comes to play
+            self.asked.add(code)
+        self._settle(table)
         return table
 
     # --- one connection -------------------------------------------------------------------------
@@ -193,7 +212,7 @@ class Server:
             if connection.created >= self.limits.tables_per_connection:
                 raise Refusal("too_many_tables", f"a connection opens {connection.created} tables at most")
             fields = {name: message[name] for name in ("seats", "profile", "deals", "away")}
-            made = self.create_table(TableRequest(message["game"], **fields))
+            made = self.create_table(TableRequest(message["game"], **fields), asked=True)
             connection.created += 1
             connection.send({"type": "created", "table": made.code, "game": made.journal.game})
             return
@@ -225,7 +244,7 @@ class Server:
         table, seat = connection.table, connection.seat
         if kind == "leave":
             async with self.locks[table.code]:
-                table.leave(seat)
+                table.leave(seat, time.monotonic())
                 await self._save(table)
             connection.table = connection.seat = None
             connection.send({"type": "left"})
@@ -245,14 +264,34 @@ class Server:
             await asyncio.to_thread(storage.save_json, table.path, table.record(), None)
 
     def _settle(self, table: TableHost) -> None:
-        """After a change: the computers' turn if one is due; a finished table nobody watches let go."""
+        """After a change: the computers' turn if one is due; a finished table nobody watches let go; an
+        empty table nobody has played at let go after a while (tables are not free to hold)."""
         if table.idle:
-            self._close_engines(table)
-            self.tables.pop(table.code, None)
-            self.locks.pop(table.code, None)
-            self.drivers.pop(table.code, None)
+            self._let_table_go(table)
             return
+        if table.moves == 0 and table.empty and table.code in self.asked:
+            if (timer := self.unplayed.get(table.code)) is not None:
+                timer.cancel()
+            loop = asyncio.get_running_loop()
+            self.unplayed[table.code] = loop.call_later(self.limits.unplayed, self._let_go_unplayed, table)
         self.drive(table)
+
+    def _let_go_unplayed(self, table: TableHost) -> None:
+        if self.tables.get(table.code) is table and table.moves == 0 and table.empty:
+            log.info("table %s: nobody came, let go", table.code)
+            self._let_table_go(table)
+            if table.path is not None:
+                table.path.unlink(missing_ok=True)
+
+    def _let_table_go(self, table: TableHost) -> None:
+        self._close_engines(table)
+        self.tables.pop(table.code, None)
+        self.locks.pop(table.code, None)
+        self.drivers.pop(table.code, None)
+        self.asked.discard(table.code)
+        for timers in (self.timers, self.unplayed):
+            if (timer := timers.pop(table.code, None)) is not None:
+                timer.cancel()
 
     def _let_go(self, connection: Connection) -> None:
         """A connection whose seat was taken back with its token elsewhere: it sits nowhere now."""
@@ -263,22 +302,30 @@ class Server:
         table = connection.table
         if table is None:
             return
-        table.drop(connection)
+        table.drop(connection, time.monotonic())
         connection.table = connection.seat = None
         table.tell_seats()
         self._settle(table)
 
     # --- computers ------------------------------------------------------------------------------
     def drive(self, table: TableHost) -> None:
-        """Starts the table's computer turns if one is due and none is running."""
+        """Starts the table's computer turns if one is due and none is running; if a computer is to stand
+        in for an away player once the grace is over, comes back then."""
         running = self.drivers.get(table.code)
-        if table.standin() is not None and (running is None or running.done()):
+        if running is not None and not running.done():
+            return
+        now, grace = time.monotonic(), self.limits.away_grace
+        if table.standin(now, grace) is not None:
             self.drivers[table.code] = asyncio.get_running_loop().create_task(self._drive(table))
+        elif (wait := table.standin_in(now, grace)) is not None:
+            if (timer := self.timers.get(table.code)) is not None:
+                timer.cancel()
+            self.timers[table.code] = asyncio.get_running_loop().call_later(wait, self.drive, table)
 
     async def _drive(self, table: TableHost) -> None:
         """Plays every turn a computer has at the table, one after the other, in slices."""
         try:
-            while (turn := table.standin()) is not None:
+            while (turn := table.standin(time.monotonic(), self.limits.away_grace)) is not None:
                 moves = table.moves
                 decision = self._decision(table, *turn)
                 while not decision.step(STEP_MS):
@@ -286,7 +333,10 @@ class Server:
                     await asyncio.sleep(ENGINE_POLL if waiting else 0)  # an engine thinks elsewhere
                 assert decision.decision is not None
                 async with self.locks[table.code]:
-                    if table.moves != moves or table.standin() != turn:
+                    if (
+                        table.moves != moves
+                        or table.standin(time.monotonic(), self.limits.away_grace) != turn
+                    ):
                         continue  # the player came back, or left, while it thought
                     events = table.apply(turn[0], decision.decision.action, moves)
                     await self._save(table)
@@ -294,6 +344,8 @@ class Server:
                 await asyncio.sleep(0)
             if table.over:
                 self._close_engines(table)
+            else:
+                asyncio.get_running_loop().call_soon(self.drive, table)  # an away player's grace may run
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -50,10 +50,9 @@ class Seat:
     level: str = STANDIN  # a computer's level
     name: str = ""  # a remote seat's player; "" while it is free
     token_hash: str = ""  # the hash of its token; "" while it is free
-    engine: str = (
-        ""  # a computer seat's engine command (docs/engine-protocol.md): the operator's, never a client's
-    )
+    engine: str = ""  # a computer seat's engine command (docs/engine-protocol.md), never from a client
     link: Link | None = None  # the connection playing it now
+    away_since: float | None = None  # when a remote seat lost its player (a monotonic clock's seconds)
 
     def public(self, standin: bool) -> dict[str, Any]:
         present = self.kind == "computer" or self.link is not None
@@ -73,8 +72,8 @@ def _hash(token: str) -> str:
 
 
 class TableHost:
-    """One table. `act` applies a seat's action and returns the rules' events; `updates` words them for
-    each seat; `save` writes the table's file."""
+    """One table. `act` applies a seat's action and returns the rules' events; `update` words them for
+    one seat, `broadcast` for every connected one; `record` is the table's file."""
 
     def __init__(self, code: str, journal: Journal, seats: list[Seat], away: str, path: Path | None) -> None:
         self.code, self.journal, self.seats, self.away, self.path = code, journal, seats, away, path
@@ -178,9 +177,14 @@ class TableHost:
             storage.save_json(self.path, self.record(), indent=None)
 
     @property
+    def empty(self) -> bool:
+        """Nobody is connected to it."""
+        return all(seat.link is None for seat in self.seats)
+
+    @property
     def idle(self) -> bool:
         """Over, and nobody is there to look at it any more: the server may let it go (its file stays)."""
-        return self.over and all(seat.link is None for seat in self.seats)
+        return self.over and self.empty
 
     # --- seats -------------------------------------------------------------------------------
     @property
@@ -211,7 +215,7 @@ class TableHost:
             )
             raise Refusal("table_full", f"table {self.code}: {asked}")
         seat, token = free[0], secrets.token_urlsafe(16)
-        seat.name, seat.token_hash, seat.link = name, _hash(token), link
+        seat.name, seat.token_hash, seat.link, seat.away_since = name, _hash(token), link, None
         return seat, token
 
     def holder(self, token: str) -> Seat | None:
@@ -226,20 +230,26 @@ class TableHost:
         seat = self.holder(token)
         if seat is None:
             raise Refusal("bad_token", f"no seat of table {self.code} has that token")
-        seat.link = link
+        seat.link, seat.away_since = link, None
         return seat
 
-    def leave(self, seat: Seat) -> None:
+    def leave(self, seat: Seat, now: float) -> None:
         """Frees the seat: its token stops acting and another player may join it."""
-        seat.name, seat.token_hash, seat.link = "", "", None
+        seat.name, seat.token_hash, seat.link, seat.away_since = "", "", None, now
 
-    def drop(self, link: Link) -> Seat | None:
-        """The seat `link` played, now away (the connection is gone)."""
+    def drop(self, link: Link, now: float) -> Seat | None:
+        """The seat `link` played, away from `now` on (the connection is gone)."""
         for seat in self.seats:
             if seat.link is link:
-                seat.link = None
+                seat.link, seat.away_since = None, now
                 return seat
         return None
+
+    def all_away(self, now: float) -> None:
+        """Every remote seat away from `now` on (the server has just resumed the table)."""
+        for seat in self.seats:
+            if seat.kind == "remote":
+                seat.link, seat.away_since = None, now
 
     # --- playing -----------------------------------------------------------------------------
     def act(self, seat: Seat, data: Any, moves: int) -> list[Any]:
@@ -269,18 +279,33 @@ class TableHost:
         self.journal.finished = self.over
         return events
 
-    def standin(self) -> tuple[int | str, str] | None:
+    def standin(self, now: float, grace: float) -> tuple[int | str, str] | None:
         """(the seat to act, the level) when a computer plays it now: a computer's seat, or a remote seat
-        whose player is away at a table that lets a computer play for it."""
-        to_act = self.state.to_act
-        seat = self.by_id.get(to_act)
+        whose player has been away `grace` seconds at a table that lets a computer play for it."""
+        seat = self._computer_may_play()
+        if seat is None or seat.kind == "computer":
+            return None if seat is None else (seat.id, seat.level)
+        return (seat.id, STANDIN) if self._away_for(seat, now) >= grace else None
+
+    def standin_in(self, now: float, grace: float) -> float | None:
+        """The seconds until a computer stands in for the away player to act, if one will."""
+        seat = self._computer_may_play()
+        if seat is None or seat.kind == "computer":
+            return None
+        return max(0.0, grace - self._away_for(seat, now))
+
+    def _computer_may_play(self) -> Seat | None:
+        """The seat to act, if a computer plays it or may stand in for its away player."""
+        seat = self.by_id.get(self.state.to_act)
         if seat is None or self.over or self.spec.computer is None or not self.started:
             return None
-        if seat.kind == "computer":
-            return seat.id, seat.level
-        if seat.link is None and self.away == "computer":
-            return seat.id, STANDIN
+        if seat.kind == "computer" or (seat.link is None and self.away == "computer"):
+            return seat
         return None
+
+    @staticmethod
+    def _away_for(seat: Seat, now: float) -> float:
+        return now - seat.away_since if seat.away_since is not None else float("inf")
 
     def thinker(self, seat: int | str, level: str) -> Thinker:
         """The computer's decision for `seat`, seeded as the desktop table seeds it."""
@@ -305,6 +330,7 @@ class TableHost:
         profile = getattr(view, "profile", None)
         return {
             "type": "joined",
+            "protocol": protocol.PROTOCOL,
             "table": self.code,
             "game": self.journal.game,
             "seat": seat.id,
