@@ -20,7 +20,7 @@ from game.registry import GAMES
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
 from game.ui import text, theme
-from game.ui.salon import Column, Grid, restore_focus
+from game.ui.salon import Column, Grid, label_share, restore_focus
 from game.ui.start_rows import choice, labelled_input
 from game.ui.widgets import Button, Form, Label
 
@@ -81,7 +81,9 @@ class HostScene(FormPage):
             (tr("netui.host.seats"), (right.x, self.rule_y + g(18))),
         ]
         self.form = Form()
-        add, share = self.form.add, 0.42
+        add = self.form.add
+        labels = [tr(k) for k in ("netui.host.game", "krt.menu.rules", "menu.players", "netui.host.away")]
+        share = label_share([*labels, tr("menu.your_name")], left.width, g(14))
         games = [(game, tr(f"menu.game.{game}.name")) for game in hosted_games()]
         add(choice(left.next(), tr("netui.host.game"), games, self.game, self._set_game, share))
         if GAMES[self.game].rule_profile is not None:
@@ -104,10 +106,10 @@ class HostScene(FormPage):
         )
         add(Label(right.next(), tr("netui.host.you", n=1), theme.SIZE_BODY, theme.CREAM))
         kinds = [(k, seat_kind_name(k)) for k in KINDS]
+        seat_share = label_share([tr("netui.host.seat", n=6)], right.width, g(14))
         for i in range(1, self.players):
-            add(
-                choice(right.next(), tr("netui.host.seat", n=i + 1), kinds, self.kinds[i], self._kind(i), 0.3)
-            )
+            label = tr("netui.host.seat", n=i + 1)
+            add(choice(right.next(), label, kinds, self.kinds[i], self._kind(i), seat_share))
         back = pygame.Rect(0, 0, g(220), g(46))
         back.bottomright = inner.bottomright
         self.open_button = Button(back, tr("netui.host.open"), self.open_table, primary=True)

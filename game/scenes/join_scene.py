@@ -113,9 +113,20 @@ class JoinScene(FormPage):
         self.relayout()
 
     def back(self) -> None:
+        """To the menu: the one beneath, or a new one when the page opened first (the command line)."""
         if self.session is not None:
             self.session.close()
-        self.app.scenes.pop()
+            self.session = None
+        if len(self.app.scenes.stack) > 1:
+            self.app.scenes.pop()
+        else:
+            self.app.scenes.reset(navigation.menu(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.form.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
 
     def update(self, dt: float) -> None:
         super().update(dt)
