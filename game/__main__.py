@@ -141,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         if journal is not None:
             first = navigation.resume(app, journal)
         elif args.join:
-            first = navigation.join(app, *args.join, sit=True)
+            address, code, name = args.join
+            first = navigation.join(app, address, code, name, sit=True)
         elif args.demo:
             level = args.level or "easy"
             first = navigation.demo(app, args.demo, args.seed, args.players, level, rules, engines)

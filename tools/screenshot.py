@@ -7,6 +7,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -193,7 +194,7 @@ def _network_page(app, scene: str):
     from game.scenes import navigation
 
     if scene == "host":
-        page = navigation.host(app)
+        page: Any = navigation.host(app)
         page.kinds[2] = "normal"
         return page
     if scene == "join":

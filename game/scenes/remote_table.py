@@ -74,6 +74,10 @@ class RemoteTable(TrickTable):
             return tr(kind, n=seat + 1)
         return state.name
 
+    def place(self, seat: int) -> int:
+        """The player's own seat at the bottom, the others around it in the game's order."""
+        return (seat - self.session.seat) % self.n
+
     def seat_detail(self, seat: int) -> str:
         """Who is away says so under the name (a computer plays for them where the table chose it)."""
         seats = self.session.seats
