@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import socket
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -239,6 +240,23 @@ def test_a_wrong_code_is_refused_with_its_reason(app: App) -> None:
         assert app.scenes.top is page
     finally:
         server.stop()
+
+
+def test_a_table_nobody_answers_at_is_refused_as_unreachable(app: App) -> None:
+    with socket.socket() as probe:  # a port that was free a moment ago: nobody listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    click(app, button(app, tr("netui.menu.join")).rect.center)
+    page = app.scenes.top
+    fields = [w for w in page.form.widgets if isinstance(w, TextInput)]
+    for field, typed in zip(fields, (f"127.0.0.1:{port}", "K7PQ4M"), strict=False):
+        click(app, field.rect.center)
+        for letter in typed:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+        step(app)
+    click(app, button(app, tr("netui.join.button")).rect.center)
+    until(app, lambda: bool(page.problem))
+    assert page.problem == tr("net.closed.unreachable")
 
 
 def test_a_dropped_connection_rejoins_its_seat(app: App) -> None:

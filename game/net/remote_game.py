@@ -56,6 +56,11 @@ def table_code(typed: str) -> str:
     return "".join(typed.split()).upper()
 
 
+def failure_key(failure: Error | Closed) -> str:
+    """The catalogue key that says why a join failed: the server's refusal, or the connection's end."""
+    return f"net.{'error' if isinstance(failure, Error) else 'closed'}.{failure.reason}"
+
+
 @dataclass
 class Notice:
     """Something the player should be told: `key` a catalogue key, `params` its values."""

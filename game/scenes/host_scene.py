@@ -20,7 +20,7 @@ from game.registry import GAMES
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
 from game.ui import text, theme
-from game.ui.salon import Column, Grid, label_share, restore_focus
+from game.ui.salon import Column, label_share, restore_focus
 from game.ui.start_rows import choice, labelled_input
 from game.ui.widgets import Button, Form, Label
 
@@ -64,15 +64,9 @@ class HostScene(FormPage):
         return self.count[self.game]
 
     def relayout(self) -> None:
-        w, h = self.app.size
-        g = self.g = Grid((w, h))
         focus = self.form.focus_index
-        margin = g(36)
-        self.panel = pygame.Rect(0, 0, min(w - 2 * margin, g(1120)), h - 2 * margin)
-        self.panel.center = (w // 2, h // 2)
-        inner = self.panel.inflate(-2 * g(32), -2 * g(28))
-        self.title_at = inner.topleft
-        self.rule_y = inner.y + g(62)
+        inner = self.lay_panel(1120)
+        g = self.g
         half = (inner.width - g(40)) // 2
         left = Column(inner.x, self.rule_y + g(52), half, g(36), g(8))
         right = Column(inner.x + half + g(40), self.rule_y + g(52), half, g(36), g(8))

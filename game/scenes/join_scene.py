@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import tr
-from game.net.client import Error
-from game.net.remote_game import RemoteSession, table_code, table_url
+from game.net.remote_game import RemoteSession, failure_key, table_code, table_url
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
 from game.ui import text, theme
-from game.ui.salon import Column, Grid, restore_focus
+from game.ui.salon import Column, restore_focus
 from game.ui.start_rows import labelled_input
 from game.ui.widgets import Button, Form
 
@@ -39,15 +38,9 @@ class JoinScene(FormPage):
             self.join()
 
     def relayout(self) -> None:
-        w, h = self.app.size
-        g = self.g = Grid((w, h))
         focus = self.form.focus_index
-        margin = g(36)
-        self.panel = pygame.Rect(0, 0, min(w - 2 * margin, g(900)), min(h - 2 * margin, g(520)))
-        self.panel.center = (w // 2, h // 2)
-        inner = self.panel.inflate(-2 * g(32), -2 * g(28))
-        self.title_at = inner.topleft
-        self.rule_y = inner.y + g(62)
+        inner = self.lay_panel(900, 520)
+        g = self.g
         self.headings = []
         col = Column(inner.x, self.rule_y + g(30), inner.width, g(40), g(12))
         self.form = Form()
@@ -136,8 +129,7 @@ class JoinScene(FormPage):
         session.poll(self.scheduler.now)
         failure = session.failure
         if failure is not None:
-            key = f"net.{'error' if isinstance(failure, Error) else 'closed'}.{failure.reason}"
-            self._refused(tr(key))
+            self._refused(tr(failure_key(failure)))
         elif session.joined is not None:
             self.session = None
             self.app.scenes.replace(navigation.lobby(self.app, session, self.sit))

@@ -7,30 +7,28 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.scene import Scene
 from game.i18n import tr
-from game.net.client import Error
-from game.net.remote_game import RemoteSession
+from game.net.remote_game import RemoteSession, failure_key
 from game.scenes import navigation
+from game.scenes.form_page import FormPage
 from game.ui import text, theme
 from game.ui.panel import draw_panel
-from game.ui.salon import Grid, framed_page, restore_focus
+from game.ui.salon import restore_focus
 from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
     from game.app import App
 
 
-class LobbyScene(Scene):
+class LobbyScene(FormPage):
+    words = "netui.lobby"
     name = "lobby"
 
     def __init__(self, app: App, session: RemoteSession, sit: bool = False) -> None:
         super().__init__(app)
         self.session = session
         self.sit = sit  # sit down as soon as the table can be shown
-        self.form = Form()
-        self.g = Grid(app.size)
-        self.panel = self.inner = pygame.Rect(0, 0, 0, 0)
+        self.inner = pygame.Rect(0, 0, 0, 0)
         self.sit_button: Button | None = None
 
     @property
@@ -38,21 +36,14 @@ class LobbyScene(Scene):
         return self.session.joined is not None and bool(self.session.updates)
 
     def relayout(self) -> None:
-        w, h = self.app.size
-        g = self.g = Grid((w, h))
         focus = self.form.focus_index
-        margin = g(36)
-        self.panel = pygame.Rect(0, 0, min(w - 2 * margin, g(1120)), h - 2 * margin)
-        self.panel.center = (w // 2, h // 2)
-        inner = self.panel.inflate(-2 * g(32), -2 * g(28))
-        self.inner = inner
+        inner = self.inner = self.lay_panel(1120)
+        g = self.g
         button = pygame.Rect(0, 0, g(260), g(46))
         button.bottomright = inner.bottomright
         self.sit_button = Button(button, tr("netui.lobby.sit"), self.sit_down, self.ready, primary=True)
-        self.form = Form(
-            [Button(button.move(-button.width - g(16), 0), tr("netui.lobby.leave"), self.leave_table)]
-        )
-        self.form.add(self.sit_button)
+        leave = Button(button.move(-button.width - g(16), 0), tr("netui.lobby.leave"), self.leave_table)
+        self.form = Form([leave, self.sit_button])
         restore_focus(self.form, focus)
 
     def sit_down(self) -> None:
@@ -83,10 +74,7 @@ class LobbyScene(Scene):
     # drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         g, inner, session = self.g, self.inner, self.session
-        words = (tr("netui.lobby.title"), tr(f"menu.game.{session.game}.name") if session.game else "")
-        framed_page(
-            surface, self.app.size, self.app.vintage, self.panel, inner.topleft, inner.y + g(62), words, []
-        )
+        self.draw_frame(surface)
         left = pygame.Rect(inner.x, inner.y + g(84), inner.width * 11 // 20, inner.height - g(160))
         draw_panel(surface, left, "glass")
         x, y = left.x + g(24), left.y + g(18)
@@ -96,8 +84,7 @@ class LobbyScene(Scene):
         y = self._big(surface, tr("netui.lobby.code"), " ".join(session.code) or "…", x, y + g(10), left)
         failure = session.failure
         if failure is not None:
-            key = f"net.{'error' if isinstance(failure, Error) else 'closed'}.{failure.reason}"
-            text.draw(surface, tr(key), (x, y + g(16)), theme.SIZE_BODY, theme.FAILURE)
+            text.draw(surface, tr(failure_key(failure)), (x, y + g(16)), theme.SIZE_BODY, theme.FAILURE)
         elif not self.ready:
             text.draw(
                 surface,
@@ -126,7 +113,10 @@ class LobbyScene(Scene):
 
     def _draw_seats(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         g = self.g
-        text.draw(surface, tr("netui.lobby.seats").upper(), area.topleft, theme.SIZE_SMALL * 0.9, theme.BRASS)
+        heading = tr("netui.lobby.seats") + (
+            f" · {tr(f'menu.game.{self.session.game}.name')}" if self.session.game else ""
+        )
+        text.draw(surface, heading.upper(), area.topleft, theme.SIZE_SMALL * 0.9, theme.BRASS)
         y = area.y + g(34)
         mine = self.session.joined.seat if self.session.joined else None
         for state in self.session.seats:
