@@ -262,7 +262,6 @@ def test_a_table_nobody_answers_at_is_refused_as_unreachable(app: App) -> None:
 def test_a_dropped_connection_rejoins_its_seat(app: App) -> None:
     session, bot = host(app, "twotenjack", {1: "remote", 2: "easy"})
     assert bot is not None
-    table = app.scenes.top
     token = session.joined.token if session.joined else ""
     client = session.client._client
     assert client is not None
@@ -270,9 +269,20 @@ def test_a_dropped_connection_rejoins_its_seat(app: App) -> None:
     until(app, lambda: session.away, (bot,))
     until(app, lambda: not session.away and session.joined is not None, (bot,))
     assert session.joined is not None and session.joined.token == token and session.joined.seat == 0
-    my_turn_or_score(app, app.scenes.top, (bot,))  # type: ignore[arg-type]
-    assert isinstance(app.scenes.top, RemoteTable) and app.scenes.top.game.view(0).seat == 0
-    del table
+    table = app.scenes.top
+    assert isinstance(table, RemoteTable) and table.session is session
+    my_turn_or_score(app, table, (bot,))
+    assert table.game.view(0).seat == 0
+
+
+def test_the_others_seats_say_who_is_away(app: App) -> None:
+    _, bot = host(app, "twotenjack", {1: "remote", 2: "easy"})
+    assert bot is not None
+    table = app.scenes.top
+    assert isinstance(table, RemoteTable)
+    assert table.seat_name(1) == "Bot" and table.seat_detail(1) != tr("netui.seat.away")
+    bot.client.close()
+    until(app, lambda: table.seat_detail(1) in (tr("netui.seat.away"), tr("netui.seat.standin")))
 
 
 async def _abort(socket: Any) -> None:
