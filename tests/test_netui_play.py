@@ -114,8 +114,13 @@ def host(app: App, game: str, seats: dict[int, str]) -> tuple[RemoteSession, Bot
     until(app, lambda: lobby.ready and all(s.present for s in session.seats), bots)
     assert [s.name for s in session.seats if s.kind == "remote"][:1] == ["Ada"]
     click(app, button(app, tr("netui.lobby.sit")).rect.center)
-    assert isinstance(app.scenes.top, RemoteTable)
+    remote(app)
     return session, bot
+
+
+def remote(app: App) -> RemoteTable:
+    """The remote table on the stack (under a hand-over screen, perhaps)."""
+    return next(scene for scene in app.scenes.stack if isinstance(scene, RemoteTable))
 
 
 def click_card(app: App, table: RemoteTable, card: str) -> None:
@@ -158,8 +163,7 @@ def spy_events(table: RemoteTable) -> list[Any]:
 def test_a_two_ten_jack_table_hosted_from_the_menu_plays_a_round_by_clicks(app: App) -> None:
     session, bot = host(app, "twotenjack", {1: "remote", 2: "easy"})
     assert bot is not None
-    table = app.scenes.top
-    assert isinstance(table, RemoteTable)
+    table = remote(app)
     seen = spy_events(table)
     played = 0
     while True:
@@ -178,8 +182,7 @@ def test_a_two_ten_jack_table_hosted_from_the_menu_plays_a_round_by_clicks(app: 
 
 def test_a_koenigrufen_deal_hosted_from_the_menu_against_computers(app: App) -> None:
     session, _ = host(app, "koenigrufen", {1: "easy", 2: "easy", 3: "easy"})
-    table = app.scenes.top
-    assert isinstance(table, RemoteTable)
+    table = remote(app)
     seen = spy_events(table)
     while True:
         my_turn_or_score(app, table, ())
@@ -201,11 +204,38 @@ def test_a_koenigrufen_deal_hosted_from_the_menu_against_computers(app: App) -> 
     own_only(session, table, seen)
 
 
+def test_two_people_at_the_host_screen_take_turns_with_the_hand_over(app: App) -> None:
+    host(app, "twotenjack", {1: "here", 2: "easy"})
+    table = remote(app)
+    assert table.shared_screen and len(table.sessions) == 2
+    seen = spy_events(table)
+    handed = set()
+    while True:
+        until(
+            app,
+            lambda: (
+                (table.awaiting == "human" and not table.busy) or app.scenes.top.name in ("score", "handover")
+            ),
+        )
+        top = app.scenes.top
+        if top.name == "score":
+            break
+        if top.name == "handover":
+            handed.add(top.person)
+            assert all(not s.face_up for s in table.hand)  # covered while the screen changes hands
+            key(app, pygame.K_RETURN, "\r")
+            continue
+        seat = table.game.to_act
+        assert table.hand_seat == seat and {s.code for s in table.hand} == set(table.game.view(seat).hand)
+        click_card(app, table, sorted(table.playable(seat))[0])
+    assert handed == {"Ada", tr("table.player_n", n=2)}
+    assert any(type(e).__name__ == "RoundScored" for e in seen)
+
+
 def test_an_illegal_card_is_refused_with_the_rules_reason(app: App) -> None:
     session, bot = host(app, "twotenjack", {1: "remote", 2: "easy"})
     assert bot is not None
-    table = app.scenes.top
-    assert isinstance(table, RemoteTable)
+    table = remote(app)
     for _ in range(40):
         my_turn_or_score(app, table, (bot,))
         if app.scenes.top.name == "score":
@@ -278,8 +308,7 @@ def test_a_dropped_connection_rejoins_its_seat(app: App) -> None:
 def test_the_others_seats_say_who_is_away(app: App) -> None:
     _, bot = host(app, "twotenjack", {1: "remote", 2: "easy"})
     assert bot is not None
-    table = app.scenes.top
-    assert isinstance(table, RemoteTable)
+    table = remote(app)
     assert table.seat_name(1) == "Bot" and table.seat_detail(1) != tr("netui.seat.away")
     bot.client.close()
     until(app, lambda: table.seat_detail(1) in (tr("netui.seat.away"), tr("netui.seat.standin")))

@@ -219,7 +219,7 @@ def _network_page(app, scene: str):
         if message is None:
             raise SystemExit("the loopback table did not answer")
         session._take(message, 0.0)
-    return navigation.lobby(app, session)
+    return navigation.lobby(app, [session])
 
 
 def save_png(surface, path: str) -> None:

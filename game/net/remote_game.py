@@ -12,7 +12,7 @@ table's state moves one action at a time. No pygame here.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -28,6 +28,7 @@ from game.net.client import (
 )
 from game.net.command import PORT
 from game.net.server import Background
+from game.rules.errors import IllegalAction
 
 RETRY = 2.0  # seconds between two attempts to rejoin a table that cannot be reached
 
@@ -161,18 +162,27 @@ class RemoteConfig:
 
 
 class RemoteGame:
-    """The rules-state surface a table scene reads, from the server's updates for one seat: that seat's
-    view (never another's: `view(s)` is the own seat's view, the public part of which serves every seat),
-    its legal actions, whose turn it is and whether the match is over. `apply` sends; the answer comes as
-    the next update (or a refusal)."""
+    """The rules-state surface a table scene reads, from the server's updates to the seats played at this
+    screen (one, or several taking turns): each such seat's view is its own (`view(s)` of any other seat is
+    the first one's, whose public part serves every seat), the legal actions of the one to act, whose turn
+    it is and whether the match is over. `apply` sends; the answer comes as the next update (or a
+    refusal). The seats' updates are taken in step: one action, one update to each."""
 
-    def __init__(self, session: RemoteSession, first: Update) -> None:
-        assert session.joined is not None
-        self.session = session
-        self.current = first
-        self.opening = list(first.events)  # the events the table shows first (the deal, when it opens)
-        self.config = RemoteConfig(session.joined.profile)
+    def __init__(self, sessions: list[RemoteSession]) -> None:
+        first = sessions[0]
+        assert first.joined is not None
+        self.session = first  # the first seat played here: its updates carry the events shown
+        self.sessions = {session.seat: session for session in sessions}
+        self.config = RemoteConfig(first.joined.profile)
         self.sent = False  # an action is on its way: nobody is to act until the server answers
+        self.updates: dict[int, Update] = {}
+        taken = self.advance()
+        assert taken is not None, "a remote table opens on the first update of each of its seats"
+        self.opening = list(taken.events)  # the events the table shows first (the deal, when it opens)
+
+    @property
+    def current(self) -> Update:
+        return self.updates[self.session.seat]
 
     @property
     def phase(self) -> str:
@@ -191,28 +201,62 @@ class RemoteGame:
         return self.current.moves
 
     def view(self, seat: Any = None) -> Any:
-        return self.current.view
+        return self.updates.get(seat, self.current).view
 
     def legal_actions(self) -> list[Any]:
-        return list(self.current.legal) if not self.sent else []
+        acting = self.current.to_act
+        update = self.updates.get(acting) if isinstance(acting, int) else None
+        return list(update.legal) if update is not None and not self.sent else []
 
     def apply(self, action: Any) -> list[Any]:
-        """Sends the action; its events come with the server's next update."""
-        self.session.act(action)
+        """Sends the action for the seat to act; its events come with the server's next update."""
+        acting = self.current.to_act
+        if not isinstance(acting, int) or acting not in self.sessions:
+            raise IllegalAction("not_your_turn", "not your turn")  # only a seat played here acts from here
+        self.sessions[acting].act(action)
         self.sent = True
         return []
 
+    def ready(self) -> bool:
+        """Every seat played here has its next update (a rejoin's repeat of the position passed over)."""
+        for session in self.sessions.values():
+            shown = self.updates.get(session.seat)
+            while shown is not None and session.updates and session.updates[0].moves <= shown.moves:
+                if session.updates[0].moves < shown.moves or session.updates[0].events:
+                    break  # a table rebuilt after a rejoin: the scene sees the gap and lays it afresh
+                session.updates.popleft()
+            if not session.updates:
+                return False
+        return True
+
     def advance(self) -> Update | None:
-        """The next update not yet shown, now the table's state (None when none has come)."""
-        if not self.session.updates:
+        """The next update not yet shown, now the table's state (None until each seat here has it)."""
+        if not self.ready():
             return None
-        self.current = self.session.updates.popleft()
+        self.updates = {seat: session.updates.popleft() for seat, session in self.sessions.items()}
         self.sent = False
-        return self.current
+        return replace(self.current, events=self.events())
+
+    def events(self) -> tuple[Any, ...]:
+        """The last update's events as this screen shows them: each as the seat it concerns saw it when that
+        seat is played here (its own hand, its own draw), else as the first seat here saw it."""
+        told: dict[Any, tuple[Any, ...]] = {seat: update.events for seat, update in self.updates.items()}
+        first = told[self.session.seat]
+        if any(len(events) != len(first) for events in told.values()):
+            return first
+        return tuple(told.get(getattr(event, "seat", None), first)[i] for i, event in enumerate(first))
+
+    def put_back(self) -> None:
+        """Returns the updates shown last to their seats' queues, for a table laid afresh from them."""
+        for seat, update in self.updates.items():
+            self.sessions[seat].updates.appendleft(update)
 
     def refused(self) -> list[Error]:
         """The refusals that came since the last call (the action sent is no longer on its way)."""
-        refusals, self.session.refusals = self.session.refusals, []
+        refusals = []
+        for session in self.sessions.values():
+            refusals += session.refusals
+            session.refusals = []
         if refusals:
             self.sent = False
         return refusals

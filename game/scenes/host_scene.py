@@ -27,7 +27,7 @@ from game.ui.widgets import Button, Form, Label
 if TYPE_CHECKING:
     from game.app import App
 
-KINDS = ("remote", *LEVELS)  # what a seat other than the host's may be: a person elsewhere, a computer
+KINDS = ("remote", "here", *LEVELS)  # a seat besides the host's: a person elsewhere or here, a computer
 
 
 def hosted_games() -> list[str]:
@@ -36,8 +36,8 @@ def hosted_games() -> list[str]:
 
 
 def seat_kind_name(kind: str) -> str:
-    if kind == "remote":
-        return tr("netui.kind.remote")
+    if kind in ("remote", "here"):
+        return tr(f"netui.kind.{kind}")
     return tr("netui.kind.computer", level=tr(f"menu.ai_level.{kind}"))
 
 
@@ -138,7 +138,7 @@ class HostScene(FormPage):
 
     def request(self) -> TableRequest:
         seats = [SeatRequest("remote")] + [
-            SeatRequest("remote") if kind == "remote" else SeatRequest("computer", kind)
+            SeatRequest("remote") if kind in ("remote", "here") else SeatRequest("computer", kind)
             for kind in self.kinds[1 : self.players]
         ]
         koenigrufen = GAMES[self.game].rule_profile is not None
@@ -160,9 +160,14 @@ class HostScene(FormPage):
             self.problem = tr("netui.host.cannot_open", problem=detail)
             return
         shown = local_address() if self.bind == "0.0.0.0" else self.bind
-        session = RemoteSession(f"ws://127.0.0.1:{port}", server, f"{shown}:{port}")
-        session.join(code, self.player.strip() or tr("table.player_n", n=1), 0)
-        self.app.scenes.replace(navigation.lobby(self.app, session))
+        url, address = f"ws://127.0.0.1:{port}", f"{shown}:{port}"
+        host = RemoteSession(url, server, address)
+        host.join(code, self.player.strip() or tr("table.player_n", n=1), 0)
+        here = [i for i in range(1, self.players) if self.kinds[i] == "here"]
+        sessions = [host] + [RemoteSession(url, None, address) for _ in here]
+        for i, session in zip(here, sessions[1:], strict=True):  # a seat of its own for each person here
+            session.join(code, tr("table.player_n", n=i + 1), i)
+        self.app.scenes.replace(navigation.lobby(self.app, sessions))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)

@@ -132,7 +132,7 @@ class JoinScene(FormPage):
             self._refused(tr(failure_key(failure)))
         elif session.joined is not None:
             self.session = None
-            self.app.scenes.replace(navigation.lobby(self.app, session, self.sit))
+            self.app.scenes.replace(navigation.lobby(self.app, [session], self.sit))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)

@@ -24,16 +24,17 @@ class LobbyScene(FormPage):
     words = "netui.lobby"
     name = "lobby"
 
-    def __init__(self, app: App, session: RemoteSession, sit: bool = False) -> None:
+    def __init__(self, app: App, sessions: list[RemoteSession], sit: bool = False) -> None:
         super().__init__(app)
-        self.session = session
+        self.sessions = sessions  # one per seat played at this screen
+        self.session = sessions[0]
         self.sit = sit  # sit down as soon as the table can be shown
         self.inner = pygame.Rect(0, 0, 0, 0)
         self.sit_button: Button | None = None
 
     @property
     def ready(self) -> bool:
-        return self.session.joined is not None and bool(self.session.updates)
+        return all(session.joined is not None and session.updates for session in self.sessions)
 
     def relayout(self) -> None:
         focus = self.form.focus_index
@@ -48,10 +49,11 @@ class LobbyScene(FormPage):
 
     def sit_down(self) -> None:
         if self.ready:
-            self.app.scenes.replace(navigation.remote_table(self.app, self.session))
+            self.app.scenes.replace(navigation.remote_table(self.app, self.sessions))
 
     def leave_table(self) -> None:
-        self.session.close()
+        for session in self.sessions:
+            session.close()
         self.app.scenes.reset(navigation.menu(self.app))
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -62,10 +64,11 @@ class LobbyScene(FormPage):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.session.poll(self.scheduler.now)
-        for notice in self.session.notices:
-            self.app.notices.show(tr(notice.key, **notice.params), 4.0)
-        self.session.notices.clear()
+        for session in self.sessions:
+            session.poll(self.scheduler.now)
+            for notice in session.notices:
+                self.app.notices.show(tr(notice.key, **notice.params), 4.0)
+            session.notices.clear()
         if self.sit_button is not None:
             self.sit_button.enabled = self.ready
         if self.sit and self.ready:
@@ -118,7 +121,7 @@ class LobbyScene(FormPage):
         )
         text.draw(surface, heading.upper(), area.topleft, theme.SIZE_SMALL * 0.9, theme.BRASS)
         y = area.y + g(34)
-        mine = self.session.joined.seat if self.session.joined else None
+        mine = {session.joined.seat for session in self.sessions if session.joined}
         for state in self.session.seats:
             n = state.seat + 1 if isinstance(state.seat, int) else 0
             if state.kind == "computer":
@@ -126,7 +129,7 @@ class LobbyScene(FormPage):
             elif not state.name:
                 name, status = tr("netui.seat.free", n=n), tr("netui.lobby.free")
             else:
-                name = state.name + (f" ({tr('netui.lobby.you')})" if state.seat == mine else "")
+                name = state.name + (f" ({tr('netui.lobby.you')})" if state.seat in mine else "")
                 status = tr("netui.lobby.present" if state.present else "netui.seat.away")
             row = pygame.Rect(area.x, y, area.width, g(44))
             draw_panel(surface, row, "button")

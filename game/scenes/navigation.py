@@ -78,20 +78,21 @@ def join(app: App, address: str = "", code: str = "", name: str = "", sit: bool 
     return JoinScene(app, address, code, name, sit)
 
 
-def lobby(app: App, session: RemoteSession, sit: bool = False) -> Scene:
+def lobby(app: App, sessions: list[RemoteSession], sit: bool = False) -> Scene:
+    """The lobby of a networked table for the seats played at this screen (the first one's address)."""
     from game.scenes.lobby_scene import LobbyScene
 
-    return LobbyScene(app, session, sit)
+    return LobbyScene(app, sessions, sit)
 
 
-def remote_table(app: App, session: RemoteSession) -> Scene:
-    """The game's own table in front of which `RemoteTable` puts the network, built from the first update
-    waiting in the session."""
+def remote_table(app: App, sessions: list[RemoteSession]) -> Scene:
+    """The game's own table in front of which `RemoteTable` puts the network, for the seats played at this
+    screen, built from the first update waiting for each."""
     from game.scenes.remote_table import RemoteTable
 
-    local = load(spec(session.game).table)
+    local = load(spec(sessions[0].game).table)
     remote = type(f"Remote{local.__name__}", (RemoteTable, local), {})
-    scene: Scene = remote(app, session)
+    scene: Scene = remote(app, sessions)
     return scene
 
 

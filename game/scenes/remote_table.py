@@ -23,11 +23,13 @@ if TYPE_CHECKING:
     from game.app import App
 
 
-def remote_setup(session: RemoteSession) -> CardTableSetup:
-    """The table's seats as the scene draws them (the player's own the only person at this screen), and a
-    seed for the portraits from the table's code, so every machine shows the same faces."""
+def remote_setup(sessions: list[RemoteSession]) -> CardTableSetup:
+    """The table's seats as the scene draws them (the seats played here its people), and a seed for the
+    portraits from the table's code, so every machine shows the same faces."""
+    session = sessions[0]
     assert session.joined is not None
-    seats = tuple(SeatPlayer(s.name, s.seat == session.seat) for s in session.seats)
+    here = {s.seat for s in sessions}
+    seats = tuple(SeatPlayer(s.name, s.seat in here) for s in session.seats)
     seed = int.from_bytes(session.code.encode(), "big") % 1_000_003
     return CardTableSetup(session.game, seats, seed, None, session.joined.profile)
 
@@ -43,11 +45,11 @@ def refusal_words(error: Error) -> str:
 class RemoteTable(TrickTable):
     """The network's side of a trick table; the game's table class follows it in the class order."""
 
-    def __init__(self, app: App, session: RemoteSession) -> None:
-        first = session.updates.popleft()
-        self.remote = RemoteGame(session, first)
-        self.session = session
-        super().__init__(app, remote_setup(session))
+    def __init__(self, app: App, sessions: list[RemoteSession]) -> None:
+        self.remote = RemoteGame(sessions)
+        self.sessions = sessions
+        self.session = sessions[0]  # the first seat played here: the others' presence as it hears it
+        super().__init__(app, remote_setup(sessions))
 
     # the rules state is the server's: a game table's own (local) state is set and then never read
     @property
@@ -76,7 +78,7 @@ class RemoteTable(TrickTable):
 
     def place(self, seat: int) -> int:
         """The player's own seat at the bottom, the others around it in the game's order."""
-        return (seat - self.session.seat) % self.n
+        return (seat - self.session.seat) % self.n  # (the first seat played here)
 
     def seat_detail(self, seat: int) -> str:
         """Who is away says so under the name (a computer plays for them where the table chose it)."""
@@ -87,13 +89,14 @@ class RemoteTable(TrickTable):
 
     # flow ------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.session.poll(self.scheduler.now)
+        for session in self.sessions:
+            session.poll(self.scheduler.now)
+            for notice in session.notices:
+                self.app.notices.show(tr(notice.key, **notice.params), 4.0)
+            session.notices.clear()
         for error in self.remote.refused():
             self.refuse(refusal_words(error))
             self.awaiting = Awaiting.NOTHING
-        for notice in self.session.notices:
-            self.app.notices.show(tr(notice.key, **notice.params), 4.0)
-        self.session.notices.clear()
         super().update(dt)
 
     def next_step(self) -> None:
@@ -103,21 +106,21 @@ class RemoteTable(TrickTable):
         update = None if scoring and not self.awaiting else self.remote.advance()  # the sheet comes first
         if update is not None:
             if update.moves > shown + 1 or (update.moves > shown and not update.events):
-                self.session.updates.appendleft(update)  # missed moves (a rejoin): the table laid afresh
-                self.app.scenes.replace(navigation.remote_table(self.app, self.session))
+                self.remote.put_back()  # missed moves (a rejoin): the table laid afresh
+                self.app.scenes.replace(navigation.remote_table(self.app, self.sessions))
                 return
             self.enqueue(list(update.events))
             return
         seat = self.to_act
-        if seat is not None and seat != self.session.seat and not self.is_over and not scoring:
-            if not self.awaiting and self.hand_seat is None:
+        if seat is not None and not self.is_human(seat) and not self.is_over and not scoring:
+            if not self.awaiting and self.hand_seat is None and not self.shared_screen:
                 self.show_hand(self.session.seat)
             return
         super().next_step()
 
     def proceed(self) -> None:
         """From the score sheet: the next deal when it is this seat's to start, else the table waits."""
-        if self.to_act == self.session.seat:
+        if self.to_act is not None and self.is_human(self.to_act):
             super().proceed()
         else:
             self.scored = None
@@ -127,5 +130,6 @@ class RemoteTable(TrickTable):
         self.leave_table()
 
     def leave_table(self) -> None:
-        self.session.close()
+        for session in self.sessions:
+            session.close()
         super().leave_table()
