@@ -252,7 +252,9 @@ def test_an_illegal_card_is_refused_with_the_rules_reason(app: App) -> None:
     pytest.skip("no illegal card came up")
 
 
-def test_a_wrong_code_is_refused_with_its_reason(app: App) -> None:
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_wrong_code_is_refused_with_its_reason(app: App, lang: str) -> None:
+    app.apply_settings(app.settings.with_(language=lang))
     server = Background("127.0.0.1", 0)
     port = server.start()
     try:
@@ -267,6 +269,7 @@ def test_a_wrong_code_is_refused_with_its_reason(app: App) -> None:
         click(app, button(app, tr("netui.join.button")).rect.center)
         until(app, lambda: bool(page.problem))
         assert page.problem == tr("net.error.no_table")
+        assert page.problem == {"en": "No table has that code.", "de": "Kein Tisch hat diesen Code."}[lang]
         assert app.scenes.top is page
     finally:
         server.stop()
