@@ -252,22 +252,28 @@ def test_an_illegal_card_is_refused_with_the_rules_reason(app: App) -> None:
     pytest.skip("no illegal card came up")
 
 
+def join_by_typing(app: App, *typed: str) -> Any:
+    """The menu's Join page, the address, the code and the name typed in, Join clicked: the page."""
+    click(app, button(app, tr("netui.menu.join")).rect.center)
+    page = app.scenes.top
+    fields = [w for w in page.form.widgets if isinstance(w, TextInput)]
+    for field, words in zip(fields, typed, strict=False):
+        click(app, field.rect.center)
+        for letter in words:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+        step(app)
+    click(app, button(app, tr("netui.join.button")).rect.center)
+    until(app, lambda: bool(page.problem) or page.session is None)
+    return page
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_wrong_code_is_refused_with_its_reason(app: App, lang: str) -> None:
     app.apply_settings(app.settings.with_(language=lang))
     server = Background("127.0.0.1", 0)
     port = server.start()
     try:
-        click(app, button(app, tr("netui.menu.join")).rect.center)
-        page = app.scenes.top
-        fields = [w for w in page.form.widgets if isinstance(w, TextInput)]
-        for field, typed in zip(fields, (f"127.0.0.1:{port}", "ZZZZZZ", "Bea"), strict=True):
-            click(app, field.rect.center)
-            for letter in typed:
-                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
-            step(app)
-        click(app, button(app, tr("netui.join.button")).rect.center)
-        until(app, lambda: bool(page.problem))
+        page = join_by_typing(app, f"127.0.0.1:{port}", "ZZZZZZ", "Bea")
         assert page.problem == tr("net.error.no_table")
         assert page.problem == {"en": "No table has that code.", "de": "Kein Tisch hat diesen Code."}[lang]
         assert app.scenes.top is page
@@ -279,17 +285,15 @@ def test_a_table_nobody_answers_at_is_refused_as_unreachable(app: App) -> None:
     with socket.socket() as probe:  # a port that was free a moment ago: nobody listens there
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    click(app, button(app, tr("netui.menu.join")).rect.center)
-    page = app.scenes.top
-    fields = [w for w in page.form.widgets if isinstance(w, TextInput)]
-    for field, typed in zip(fields, (f"127.0.0.1:{port}", "K7PQ4M"), strict=False):
-        click(app, field.rect.center)
-        for letter in typed:
-            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
-        step(app)
-    click(app, button(app, tr("netui.join.button")).rect.center)
-    until(app, lambda: bool(page.problem))
-    assert page.problem == tr("net.closed.unreachable")
+    assert join_by_typing(app, f"127.0.0.1:{port}", "K7PQ4M").problem == tr("net.closed.unreachable")
+
+
+def test_a_full_table_is_refused_with_its_reason(app: App) -> None:
+    session, _ = host(app, "twotenjack", {1: "easy", 2: "easy"})
+    step(app)
+    app.scenes.push(MenuScene(app))  # a second player at this app's menu, for the test's sake
+    page = join_by_typing(app, session.url.removeprefix("ws://"), session.code, "Cleo")
+    assert page.problem == tr("net.error.table_full")
 
 
 def test_a_dropped_connection_rejoins_its_seat(app: App) -> None:
