@@ -323,3 +323,22 @@ def test_the_others_seats_say_who_is_away(app: App) -> None:
 
 async def _abort(socket: Any) -> None:
     socket.transport.abort()
+
+
+@pytest.mark.parametrize("game", ["twotenjack", "koenigrufen"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_computer_at_the_server_starts_the_next_deal(game: str, level: str) -> None:
+    """A server asks its computers every turn, the next deal's start too (a desktop starts it itself)."""
+    from game.ai.thinker import decide
+    from game.journal import new_state
+    from game.seating import CardTableSetup, SeatPlayer
+
+    players = 3 if game == "twotenjack" else 4
+    state = new_state(CardTableSetup(game, tuple(SeatPlayer(f"C{i}", False) for i in range(players)), 5))
+    rng = random.Random(5)
+    while state.phase != "scored":
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_act
+    action = decide(game, state.view(seat), level, 1).action
+    assert type(action).__name__ in ("NextRound", "NextDeal") and action.seat == seat
+    state.apply(action)
