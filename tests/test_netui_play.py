@@ -177,7 +177,13 @@ def test_a_two_ten_jack_table_hosted_from_the_menu_plays_a_round_by_clicks(app: 
     assert any(type(e).__name__ == "RoundScored" for e in seen)
     own_only(session, table, seen)
     assert table.game.view(0).round_no == 1
-    until(app, lambda: bot.updates[-1].moves == table.game.moves, (bot,))  # both saw the same table
+    until(app, lambda: bot.updates[-1].moves >= table.game.moves, (bot,))
+    same = next(u.view for u in bot.updates if u.moves == table.game.moves)  # both saw the same scores
+    assert same.totals == table.game.view(0).totals and same.seat == 1
+    key(app, pygame.K_RETURN, "\r")  # on from the score sheet: whoever deals next, the next round comes
+    until(app, lambda: app.scenes.top is table and table.game.view(0).round_no == 2, (bot,))
+    my_turn_or_score(app, table, (bot,))
+    assert app.scenes.top is table and table.game.view(0).hand
 
 
 def test_a_koenigrufen_deal_hosted_from_the_menu_against_computers(app: App) -> None:
