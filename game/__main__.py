@@ -51,6 +51,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--profile", help="a demo table's rule profile (Königrufen: cardavia, austria, cheltenham)"
     )
+    p.add_argument(
+        "--join",
+        nargs=3,
+        metavar=("ADDRESS", "CODE", "NAME"),
+        help="sit at the table another machine hosts (docs/network-protocol.md)",
+    )
     p.add_argument("--save", metavar="FILE", help="write the match's journal to FILE after every action")
     p.add_argument("--load", metavar="FILE", help="resume the match saved in FILE (saving on into it)")
     p.add_argument(
@@ -134,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
 
         if journal is not None:
             first = navigation.resume(app, journal)
+        elif args.join:
+            address, code, name = args.join
+            first = navigation.join(app, address, code, name, sit=True)
         elif args.demo:
             level = args.level or "easy"
             first = navigation.demo(app, args.demo, args.seed, args.players, level, rules, engines)

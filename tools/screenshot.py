@@ -7,6 +7,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -49,6 +50,9 @@ SCENES = (
     *(f"learn-{game}-{moment}" for game in ("koenigrufen", "twotenjack", "falkenstein") for moment in "123"),
     "learn-koenigrufen-end",
     "learn-twotenjack-end",
+    "host",
+    "join",
+    "lobby",
 )
 
 
@@ -64,6 +68,8 @@ def build(app, scene: str, **options):
         menu = MenuScene(app)
         menu.game = "koenigrufen"
         return menu, 0.0
+    if scene in ("host", "join", "lobby"):
+        return _network_page(app, scene), 0.3
     if scene == "houserules":  # the group's edit of austria: no Trischaken, Dreier worth 5, no holding
         from game.games.koenigrufen import house, profile
         from game.scenes.house_rules import HouseRulesScene
@@ -191,6 +197,40 @@ def main(argv: list[str] | None = None) -> int:
         app.step(1 / 60)
     save_png(app.screen, args.out)
     return 0
+
+
+def _network_page(app, scene: str):
+    """The Host page (a Königrufen table, two people elsewhere and a computer), the Join page refusing an
+    address, or the lobby of a table hosted on the loopback with the host seated."""
+    from game.scenes import navigation
+
+    if scene == "host":
+        page: Any = navigation.host(app)
+        page.kinds[2] = "normal"
+        return page
+    if scene == "join":
+        return navigation.join(app, "192.168.1.20:87O5", "K7PQ4M", "Clara")  # a mistyped port
+    from game.net.protocol import SeatRequest, TableRequest
+    from game.net.remote_game import RemoteSession
+    from game.net.server import Background
+
+    server = Background("127.0.0.1", 0)
+    port = server.start()
+    seats = (
+        SeatRequest("remote"),
+        SeatRequest("remote"),
+        SeatRequest("computer", "normal"),
+        SeatRequest("remote"),
+    )
+    code = server.call(lambda s: s.create_table(TableRequest("koenigrufen", seats, "austria")).code)
+    session = RemoteSession(f"ws://127.0.0.1:{port}", server, f"192.168.1.20:{port}")
+    session.join(code, "Clara", 0)
+    while session.joined is None or not session.updates:
+        message = session.client.next(5.0)
+        if message is None:
+            raise SystemExit("the loopback table did not answer")
+        session._take(message, 0.0)
+    return navigation.lobby(app, [session])
 
 
 def save_png(surface, path: str) -> None:

@@ -98,6 +98,9 @@ class Thinker:
 
     def _think(self, budget_ms: float) -> None:
         game, view = self.game, self.view
+        if view.phase == "scored":  # the next deal or round: one move, no choice (a server asks)
+            self.choices, self.decision = 1, Decision(self.easy(view, self.rng), "only", {}, None)
+            return
         if self.level == "easy":
             self._decide(self.easy(view, self.rng), len(game.root_moves(view)), None)
             return

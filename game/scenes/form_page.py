@@ -28,6 +28,20 @@ class FormPage(Scene):
         self.title_at = (0, 0)
         self.rule_y = 0
 
+    def lay_panel(self, width: int, height: int | None = None) -> pygame.Rect:
+        """Centres the panel (at most `width` by `height` grid units, else the window less its margin), puts
+        the title and rule at its top; returns the area inside its padding."""
+        w, h = self.app.size
+        g = self.g = Grid((w, h))
+        margin = g(36)
+        tall = h - 2 * margin if height is None else min(h - 2 * margin, g(height))
+        self.panel = pygame.Rect(0, 0, min(w - 2 * margin, g(width)), tall)
+        self.panel.center = (w // 2, h // 2)
+        inner = self.panel.inflate(-2 * g(32), -2 * g(28))
+        self.title_at = inner.topleft
+        self.rule_y = inner.y + g(62)
+        return inner
+
     def handle(self, event: pygame.event.Event) -> None:
         if self.form.handle(event):
             return

@@ -30,6 +30,7 @@ from game.ui.salon import (
     game_tabs,
     ornament,
     restore_focus,
+    split,
 )
 from game.ui.widgets import Button, Form
 
@@ -91,9 +92,22 @@ class MenuScene(Scene):
         self._layout_page()
         quit_rect = pygame.Rect(self.left.x, self.left.bottom - g(46), self.left.width, g(46))
         self.continue_button = None
+        host, join = split(quit_rect.move(0, -3 * g(56)), 1, 1, gap=g(10))
+        for rect, key, opens in (
+            (host, "netui.menu.host", self.open_host),
+            (join, "netui.menu.join", self.open_join),
+        ):
+            self.form.add(
+                Button(
+                    rect,
+                    text.fit(tr(key), theme.SIZE_SMALL, rect.width - g(12)),
+                    opens,
+                    size=theme.SIZE_SMALL,
+                )
+            )
         if self.saved:
             journal, saved_at = self.saved
-            rect = quit_rect.move(0, -3 * g(56))
+            rect = quit_rect.move(0, -4 * g(56))
             words = tr(
                 "menu.continue",
                 game=tr(f"menu.game.{journal.game}.name"),
@@ -248,6 +262,12 @@ class MenuScene(Scene):
     def learn(self, lesson_id: str) -> None:
         """A guided first deal of the game on show; leaving it comes back here."""
         self.app.scenes.replace(navigation.lesson(self.app, lesson_id))
+
+    def open_host(self) -> None:
+        self.app.scenes.push(navigation.host(self.app))
+
+    def open_join(self) -> None:
+        self.app.scenes.push(navigation.join(self.app))
 
     def open_history(self) -> None:
         self.app.scenes.push(navigation.history(self.app))

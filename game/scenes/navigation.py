@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from game.app import App
     from game.engine.scene import Scene
     from game.journal import Journal
+    from game.net.remote_game import RemoteSession
 
 
 def load(path: str) -> Any:
@@ -69,6 +70,38 @@ def lesson(app: App, lesson_id: str) -> Scene:
     from game.scenes.lesson_table import lesson_table
 
     return lesson_table(app, find(lesson_id))
+
+
+def host(app: App) -> Scene:
+    from game.scenes.host_scene import HostScene
+
+    return HostScene(app)
+
+
+def join(app: App, address: str = "", code: str = "", name: str = "", sit: bool = False) -> Scene:
+    """The Join page; with an address and a code it asks for the seat at once (and with `sit`, goes on to
+    the table as soon as it can be shown: the command line's --join)."""
+    from game.scenes.join_scene import JoinScene
+
+    return JoinScene(app, address, code, name, sit)
+
+
+def lobby(app: App, sessions: list[RemoteSession], sit: bool = False) -> Scene:
+    """The lobby of a networked table for the seats played at this screen (the first one's address)."""
+    from game.scenes.lobby_scene import LobbyScene
+
+    return LobbyScene(app, sessions, sit)
+
+
+def remote_table(app: App, sessions: list[RemoteSession]) -> Scene:
+    """The game's own table in front of which `RemoteTable` puts the network, for the seats played at this
+    screen, built from the first update waiting for each."""
+    from game.scenes.remote_table import RemoteTable
+
+    local = load(spec(sessions[0].game).table)
+    remote = type(f"Remote{local.__name__}", (RemoteTable, local), {})
+    scene: Scene = remote(app, sessions)
+    return scene
 
 
 def history(app: App) -> Scene:

@@ -254,8 +254,16 @@ class TrickTable(TableScene):
     def card_w(self) -> int:
         return max(40, round(self.layout.scale(self.app.size) * self.layout.number("hand", "card", 96)))
 
+    def seat_rect(self, seat: int) -> pygame.Rect:
+        """Where `seat` sits: the layout's `seat<place>` (seat 0 at the bottom, unless a table turns)."""
+        return self.r(f"seat{self.place(seat)}")
+
+    def place(self, seat: int) -> int:
+        """The layout's place of `seat`: its own number here (a networked table turns its seat down)."""
+        return seat
+
     def seat_anchor(self, seat: int) -> tuple[int, int]:
-        return self.r(f"seat{seat}").center
+        return self.seat_rect(seat).center
 
     def trick_pos(self, seat: int) -> tuple[float, float]:
         """Where `seat`'s card lies in the trick: from the centre toward that seat."""
@@ -740,7 +748,7 @@ class TrickTable(TableScene):
 
     def draw_seats(self, surface: pygame.Surface) -> None:
         for seat in range(self.n):
-            area = self.r(f"seat{seat}")
+            area = self.seat_rect(seat)
             portrait = pygame.Rect(area.x, area.y, area.width, area.height - 44)
             portrait.width = min(portrait.width, portrait.height * 4 // 5)
             portrait.centerx = area.centerx

@@ -8,6 +8,7 @@ from functools import lru_cache
 import pygame
 
 from game.engine.tween import Tween, Tweener, ease_in_out_cubic, ease_out_cubic, lerp
+from game.game_spec import HIDDEN
 from game.ui.card_images import CardImages
 
 
@@ -46,7 +47,8 @@ class CardSprite:
     def draw(self, surface: pygame.Surface, images: CardImages, width: int) -> None:
         if not self.visible:
             return
-        rel = images.path_for(self.pack, self.code) if self.face_up else self.rel_back
+        shown = self.face_up and self.code != HIDDEN  # a card a remote seat may not know shows its back
+        rel = images.path_for(self.pack, self.code) if shown else self.rel_back
         image = images.squashed(rel, width, self.x_scale)
         rect = image.get_rect(center=(round(self.x), round(self.y - self.lift)))
         spread = max(3, width // 16) + int(self.lift / 3)

@@ -813,7 +813,7 @@ class KoenigrufenTable(TrickTable):
 
     def _open_spot(self, seat: int, width: int, height: int) -> pygame.Rect:
         """Where an open hand lies: beside its seat, toward the middle of the table."""
-        box = self.r(f"seat{seat}")
+        box = self.seat_rect(seat)
         w, _ = self.app.size
         if seat == self.hand_seat or box.bottom > self.r("hand").top:  # the bottom seat: above its plate
             return pygame.Rect(box.x, self.r("message").y - height - 10, width, height)

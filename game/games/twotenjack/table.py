@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.game_spec import HIDDEN
 from game.games.twotenjack import aids
 from game.games.twotenjack.cards import DECK, POINTS
 from game.games.twotenjack.rules import (
@@ -129,7 +130,8 @@ class TwoTenJackTable(TrickTable):
                 return self.play_to_trick(seat, card, face_down)
             case TrickWon(seat=seat, cards=cards, points=points):
                 self.say(lambda: tr("ttj.msg.trick", name=self.seat_name(seat), points=points))
-                del cards
+                for (_, sprite), card in zip(self.trick, cards, strict=False):
+                    sprite.code = card  # a face-down lead another seat played, unknown here until now
                 return self.gather_trick(seat)
             case CardDrawn(seat=seat, card=card, was_hidden=hidden):
                 return self._drawn(seat, card, hidden)
@@ -152,6 +154,9 @@ class TwoTenJackTable(TrickTable):
         d = self.app.duration
         if self.stock:
             self.stock.pop(0)
+        if self.stock and self.stock[0] == HIDDEN:  # at a remote table: the card now on top, as it shows
+            top = self.game.view(self.spectator_seat).stock
+            self.stock[0] = top[0] if top else None
         start = self.stock_centre
         if seat == self.hand_seat:
             sprite = self.sprite(card, False, start)

@@ -1,0 +1,262 @@
+"""A seat at a networked table as the desktop's scenes see it: `RemoteSession` holds the connection from
+the join on (the seat, its token, who is present, the updates not yet shown, a rejoin after a drop), and
+`RemoteGame` offers a table scene the small surface of a rules state it reads (`phase`, `view`, `to_act`,
+`is_over`, `legal_actions`, `apply`, `opening`, `config`) from the server's updates, so the game's own
+table shows a remote table as it shows a local one.
+
+The scenes poll once a frame and never wait: everything here returns at once. The state moves on one
+update at a time, when the table has shown the events before it (`RemoteGame.advance`), as a local
+table's state moves one action at a time. No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, replace
+from typing import Any
+from urllib.parse import urlsplit
+
+from game.net.client import (
+    Closed,
+    Error,
+    Joined,
+    Left,
+    SeatsChanged,
+    SeatState,
+    TableClient,
+    Update,
+)
+from game.net.command import PORT
+from game.net.server import Background
+from game.rules.errors import IllegalAction
+
+RETRY = 2.0  # seconds between two attempts to rejoin a table that cannot be reached
+
+
+def table_url(address: str) -> str:
+    """The WebSocket address of what a player typed: `host`, `host:port` or `ws://host:port`; a ValueError
+    when it cannot be one."""
+    typed = address.strip()
+    if not typed:
+        raise ValueError("no address")
+    if "://" not in typed:
+        typed = f"ws://{typed}"
+    try:
+        parts = urlsplit(typed)
+        port = parts.port or PORT
+    except ValueError:
+        raise ValueError(f"not an address: {address!r}") from None
+    if parts.scheme not in ("ws", "wss") or not parts.hostname or parts.path not in ("", "/"):
+        raise ValueError(f"not an address: {address!r}")
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme}://{host}:{port}"
+
+
+def table_code(typed: str) -> str:
+    """A table code as typed, in the server's form (capitals, no spaces)."""
+    return "".join(typed.split()).upper()
+
+
+def failure_key(failure: Error | Closed) -> str:
+    """The catalogue key that says why a join failed: the server's refusal, or the connection's end."""
+    return f"net.{'error' if isinstance(failure, Error) else 'closed'}.{failure.reason}"
+
+
+@dataclass
+class Notice:
+    """Something the player should be told: `key` a catalogue key, `params` its values."""
+
+    key: str
+    params: dict[str, Any]
+
+
+class RemoteSession:
+    """One seat at a table over the network, from the join to the leave. `poll(now)` reads what has come
+    (once a frame); the updates wait in `updates` until the table shows them."""
+
+    def __init__(self, url: str, server: Background | None = None, address: str = "") -> None:
+        self.url = url
+        self.client = TableClient(url)
+        self.server = server  # the server this machine hosts the table on, if it does
+        self.address = address or url  # what the others type to come here
+        self.joined: Joined | None = None
+        self.seats: tuple[SeatState, ...] = ()
+        self.updates: deque[Update] = deque()
+        self.refusals: list[Error] = []  # refused actions, for the table to show
+        self.notices: list[Notice] = []  # what the table or lobby should tell the player
+        self.failure: Error | Closed | None = None  # why the join failed (before a seat was given)
+        self.away = False  # the connection is lost and a rejoin is under way
+        self._retry_at: float | None = None
+        self._left = False
+
+    @property
+    def code(self) -> str:
+        return self.joined.table if self.joined else ""
+
+    @property
+    def seat(self) -> int:
+        assert self.joined is not None and isinstance(self.joined.seat, int)
+        return self.joined.seat
+
+    @property
+    def game(self) -> str:
+        return self.joined.game if self.joined else ""
+
+    def join(self, code: str, name: str, seat: int | None = None) -> None:
+        self.failure = None
+        self.client.join(code, name, seat)
+
+    def poll(self, now: float) -> None:
+        """Takes in every message that has come; rejoins after a drop (again every RETRY seconds)."""
+        for message in self.client.poll():
+            self._take(message, now)
+        if self._retry_at is not None and now >= self._retry_at and self.joined is not None:
+            self._retry_at = None
+            self.client.rejoin(self.joined.table, self.joined.token)
+
+    def _take(self, message: Any, now: float) -> None:
+        match message:
+            case Joined():
+                if self.away:
+                    self.notices.append(Notice("netui.notice.back", {}))
+                self.joined, self.seats, self.away = message, message.seats, False
+            case SeatsChanged(seats=seats):
+                self.seats = seats
+            case Update():
+                self.updates.append(message)
+            case Error() if self.joined is None:
+                self.failure = message
+            case Error():
+                self.refusals.append(message)
+            case Closed() if self._left:
+                pass
+            case Closed() if self.joined is None:
+                self.failure = message
+            case Closed():
+                if not self.away:
+                    self.notices.append(Notice("netui.notice.lost", {}))
+                self.away = True
+                self._retry_at = now + (RETRY if message.reason == "unreachable" else 0.0)
+            case Left():
+                pass
+
+    def act(self, action: Any) -> None:
+        self.client.act(action)
+
+    def close(self) -> None:
+        """Gives the seat up and closes the connection; a hosted table's server stops with it."""
+        self._left = True
+        if self.joined is not None:
+            self.client.leave()
+        self.client.close()
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+
+
+@dataclass(frozen=True)
+class RemoteConfig:
+    """The table's rules as a scene reads them from `game.config` (Königrufen's profile)."""
+
+    profile: Any
+
+
+class RemoteGame:
+    """The rules-state surface a table scene reads, from the server's updates to the seats played at this
+    screen (one, or several taking turns): each such seat's view is its own (`view(s)` of any other seat is
+    the first one's, whose public part serves every seat), the legal actions of the one to act, whose turn
+    it is and whether the match is over. `apply` sends; the answer comes as the next update (or a
+    refusal). The seats' updates are taken in step: one action, one update to each."""
+
+    def __init__(self, sessions: list[RemoteSession]) -> None:
+        first = sessions[0]
+        assert first.joined is not None
+        self.session = first  # the first seat played here: its updates carry the events shown
+        self.sessions = {session.seat: session for session in sessions}
+        self.config = RemoteConfig(first.joined.profile)
+        self.sent = False  # an action is on its way: nobody is to act until the server answers
+        self.updates: dict[int, Update] = {}
+        taken = self.advance()
+        assert taken is not None, "a remote table opens on the first update of each of its seats"
+        self.opening = list(taken.events)  # the events the table shows first (the deal, when it opens)
+
+    @property
+    def current(self) -> Update:
+        return self.updates[self.session.seat]
+
+    @property
+    def phase(self) -> str:
+        return str(self.current.view.phase)
+
+    @property
+    def to_act(self) -> Any:
+        return None if self.sent else self.current.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.current.over
+
+    @property
+    def moves(self) -> int:
+        return self.current.moves
+
+    def view(self, seat: Any = None) -> Any:
+        return self.updates.get(seat, self.current).view
+
+    def legal_actions(self) -> list[Any]:
+        acting = self.current.to_act
+        update = self.updates.get(acting) if isinstance(acting, int) else None
+        return list(update.legal) if update is not None and not self.sent else []
+
+    def apply(self, action: Any) -> list[Any]:
+        """Sends the action for the seat to act; its events come with the server's next update."""
+        acting = self.current.to_act
+        if not isinstance(acting, int) or acting not in self.sessions:
+            raise IllegalAction("not_your_turn", "not your turn")  # only a seat played here acts from here
+        self.sessions[acting].act(action)
+        self.sent = True
+        return []
+
+    def ready(self) -> bool:
+        """Every seat played here has its next update (a rejoin's repeat of the position passed over)."""
+        for session in self.sessions.values():
+            shown = self.updates.get(session.seat)
+            while shown is not None and session.updates and session.updates[0].moves <= shown.moves:
+                if session.updates[0].moves < shown.moves or session.updates[0].events:
+                    break  # a table rebuilt after a rejoin: the scene sees the gap and lays it afresh
+                session.updates.popleft()
+            if not session.updates:
+                return False
+        return True
+
+    def advance(self) -> Update | None:
+        """The next update not yet shown, now the table's state (None until each seat here has it)."""
+        if not self.ready():
+            return None
+        self.updates = {seat: session.updates.popleft() for seat, session in self.sessions.items()}
+        self.sent = False
+        return replace(self.current, events=self.events())
+
+    def events(self) -> tuple[Any, ...]:
+        """The last update's events as this screen shows them: each as the seat it concerns saw it when that
+        seat is played here (its own hand, its own draw), else as the first seat here saw it."""
+        told: dict[Any, tuple[Any, ...]] = {seat: update.events for seat, update in self.updates.items()}
+        first = told[self.session.seat]
+        if any(len(events) != len(first) for events in told.values()):
+            return first
+        return tuple(told.get(getattr(event, "seat", None), first)[i] for i, event in enumerate(first))
+
+    def put_back(self) -> None:
+        """Returns the updates shown last to their seats' queues, for a table laid afresh from them."""
+        for seat, update in self.updates.items():
+            self.sessions[seat].updates.appendleft(update)
+
+    def refused(self) -> list[Error]:
+        """The refusals that came since the last call (the action sent is no longer on its way)."""
+        refusals = []
+        for session in self.sessions.values():
+            refusals += session.refusals
+            session.refusals = []
+        if refusals:
+            self.sent = False
+        return refusals

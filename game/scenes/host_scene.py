@@ -1,0 +1,193 @@
+"""Host a table: the game, its rules, who sits where (the host at the first seat, the others people at
+other machines or computers), then a server on this machine opens the table and the host takes the first
+seat; the lobby shows the address and the code the others type."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.games.koenigrufen.profile import PROFILE_IDS
+from game.games.koenigrufen.words import profile_short_name
+from game.i18n import tr
+from game.net.command import PORT, local_address
+from game.net.protocol import LEVELS, Refusal, SeatRequest, TableRequest
+from game.net.remote_game import RemoteSession
+from game.net.server import Background
+from game.registry import GAMES
+from game.scenes import navigation
+from game.scenes.form_page import FormPage
+from game.ui import text, theme
+from game.ui.salon import Column, label_share, restore_focus
+from game.ui.start_rows import choice, labelled_input
+from game.ui.widgets import Button, Form, Label
+
+if TYPE_CHECKING:
+    from game.app import App
+
+KINDS = ("remote", "here", *LEVELS)  # a seat besides the host's: a person elsewhere or here, a computer
+
+
+def hosted_games() -> list[str]:
+    """The games a table of which this app hosts and shows: played over the network, at a trick table."""
+    return [g for g, spec in GAMES.items() if spec.privacy is not None and spec.computer is not None]
+
+
+def seat_kind_name(kind: str) -> str:
+    if kind in ("remote", "here"):
+        return tr(f"netui.kind.{kind}")
+    return tr("netui.kind.computer", level=tr(f"menu.ai_level.{kind}"))
+
+
+class HostScene(FormPage):
+    words = "netui.host"
+    name = "host"
+    bind = "0.0.0.0"  # every network of this machine (the tests keep to the loopback)
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.game = hosted_games()[0]
+        rules = app.settings.koenigrufen_rules
+        self.profile = rules if rules in PROFILE_IDS else PROFILE_IDS[0]
+        self.count = {
+            g: min(max(3, GAMES[g].seats[0]), GAMES[g].seats[1]) for g in hosted_games()
+        }  # as at the menu
+        self.kinds = ["remote"] * max(GAMES[g].seats[1] for g in hosted_games())
+        self.away = "computer"
+        self.player = ""
+        self.problem = ""  # why the table could not be opened
+
+    @property
+    def players(self) -> int:
+        return self.count[self.game]
+
+    def relayout(self) -> None:
+        focus = self.form.focus_index
+        inner = self.lay_panel(1120)
+        g = self.g
+        half = (inner.width - g(40)) // 2
+        left = Column(inner.x, self.rule_y + g(52), half, g(36), g(8))
+        right = Column(inner.x + half + g(40), self.rule_y + g(52), half, g(36), g(8))
+        self.headings = [
+            (tr("netui.host.table"), (left.x, self.rule_y + g(18))),
+            (tr("netui.host.seats"), (right.x, self.rule_y + g(18))),
+        ]
+        self.form = Form()
+        add = self.form.add
+        labels = [tr(k) for k in ("netui.host.game", "krt.menu.rules", "menu.players", "netui.host.away")]
+        share = label_share([*labels, tr("menu.your_name")], left.width, g(14))
+        games = [(game, tr(f"menu.game.{game}.name")) for game in hosted_games()]
+        add(choice(left.next(), tr("netui.host.game"), games, self.game, self._set_game, share))
+        if GAMES[self.game].rule_profile is not None:
+            profiles = [(p, profile_short_name(p)) for p in PROFILE_IDS]
+            add(choice(left.next(), tr("krt.menu.rules"), profiles, self.profile, self._set_profile, share))
+        low, high = GAMES[self.game].seats
+        if low < high:
+            counts = [(n, str(n)) for n in range(low, high + 1)]
+            add(choice(left.next(), tr("menu.players"), counts, self.players, self._set_count, share))
+        aways = [(a, tr(f"netui.away.{a}")) for a in ("computer", "wait")]
+        add(choice(left.next(), tr("netui.host.away"), aways, self.away, self._set_away, share))
+        labelled_input(
+            self.form,
+            left.next(),
+            tr("menu.your_name"),
+            self.player,
+            self._set_name,
+            tr("table.player_n", n=1),
+            share,
+        )
+        add(Label(right.next(), tr("netui.host.you", n=1), theme.SIZE_BODY, theme.CREAM))
+        kinds = [(k, seat_kind_name(k)) for k in KINDS]
+        seat_share = label_share([tr("netui.host.seat", n=6)], right.width, g(14))
+        for i in range(1, self.players):
+            label = tr("netui.host.seat", n=i + 1)
+            add(choice(right.next(), label, kinds, self.kinds[i], self._kind(i), seat_share))
+        back = pygame.Rect(0, 0, g(220), g(46))
+        back.bottomright = inner.bottomright
+        self.open_button = Button(back, tr("netui.host.open"), self.open_table, primary=True)
+        self.back_button = Button(back.move(-back.width - g(16), 0), tr("settings.back"), self.app.scenes.pop)
+        add(self.back_button)
+        add(self.open_button)
+        self.problem_at = pygame.Rect(inner.x, back.y, self.back_button.rect.x - g(16) - inner.x, back.height)
+        restore_focus(self.form, focus)
+
+    def _set_game(self, game: str) -> None:
+        self.game = game
+        self.relayout()
+
+    def _set_profile(self, profile: str) -> None:
+        self.profile = profile
+
+    def _set_count(self, count: int) -> None:
+        self.count[self.game] = count
+        self.relayout()
+
+    def _set_away(self, away: str) -> None:
+        self.away = away
+
+    def _set_name(self, name: str) -> None:
+        self.player = name
+
+    def _kind(self, i: int) -> Callable[[str], None]:
+        def setter(kind: str) -> None:
+            self.kinds[i] = kind
+
+        return setter
+
+    def request(self) -> TableRequest:
+        seats = [SeatRequest("remote")] + [
+            SeatRequest("remote") if kind in ("remote", "here") else SeatRequest("computer", kind)
+            for kind in self.kinds[1 : self.players]
+        ]
+        koenigrufen = GAMES[self.game].rule_profile is not None
+        profile = self.profile if koenigrufen else None
+        deals = self.app.settings.koenigrufen_deals if koenigrufen else None
+        return TableRequest(self.game, tuple(seats), profile, deals, self.away)
+
+    def open_table(self) -> None:
+        """A server on this machine (on Atout's port, or any free one), the table on it, the host seated."""
+        server = None
+        try:
+            server, port = _listening(self.bind)
+            request = self.request()
+            code = server.call(lambda s: s.create_table(request).code)
+        except (OSError, Refusal, TimeoutError) as problem:
+            if server is not None:
+                server.stop()
+            detail = problem.detail if isinstance(problem, Refusal) else str(problem)
+            self.problem = tr("netui.host.cannot_open", problem=detail)
+            return
+        shown = local_address() if self.bind == "0.0.0.0" else self.bind
+        url, address = f"ws://127.0.0.1:{port}", f"{shown}:{port}"
+        host = RemoteSession(url, server, address)
+        host.join(code, self.player.strip() or tr("table.player_n", n=1), 0)
+        here = [i for i in range(1, self.players) if self.kinds[i] == "here"]
+        sessions = [host] + [RemoteSession(url, None, address) for _ in here]
+        for i, session in zip(here, sessions[1:], strict=True):  # a seat of its own for each person here
+            session.join(code, tr("table.player_n", n=i + 1), i)
+        self.app.scenes.replace(navigation.lobby(self.app, sessions))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface)
+        self.form.draw(surface)
+        if self.problem:
+            lines = text.wrap(self.problem, theme.SIZE_SMALL, self.problem_at.width)
+            y = self.problem_at.centery - text.line_height(theme.SIZE_SMALL) * len(lines) // 2
+            for line in lines:
+                text.draw(surface, line, (self.problem_at.x, y), theme.SIZE_SMALL, theme.FAILURE)
+                y += text.line_height(theme.SIZE_SMALL)
+
+
+def _listening(bind: str) -> tuple[Background, int]:
+    """A server listening on Atout's port, or on any free one when that is taken."""
+    for port in (PORT, 0):
+        server = Background(bind, port)
+        try:
+            return server, server.start()
+        except OSError:
+            server.stop()
+            if port == 0:
+                raise
+    raise AssertionError("unreachable")

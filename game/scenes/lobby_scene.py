@@ -1,0 +1,146 @@
+"""The lobby of a networked table: its address and code in large type for the others to type, who has
+taken which seat and who is there; the player sits down once the table has sent its first picture."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import tr
+from game.net.remote_game import RemoteSession, failure_key
+from game.scenes import navigation
+from game.scenes.form_page import FormPage
+from game.ui import text, theme
+from game.ui.panel import draw_panel
+from game.ui.salon import restore_focus
+from game.ui.widgets import Button, Form
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class LobbyScene(FormPage):
+    words = "netui.lobby"
+    name = "lobby"
+
+    def __init__(self, app: App, sessions: list[RemoteSession], sit: bool = False) -> None:
+        super().__init__(app)
+        self.sessions = sessions  # one per seat played at this screen
+        self.session = sessions[0]
+        self.sit = sit  # sit down as soon as the table can be shown
+        self.inner = pygame.Rect(0, 0, 0, 0)
+        self.sit_button: Button | None = None
+
+    @property
+    def ready(self) -> bool:
+        return all(session.joined is not None and session.updates for session in self.sessions)
+
+    def relayout(self) -> None:
+        focus = self.form.focus_index
+        inner = self.inner = self.lay_panel(1120)
+        g = self.g
+        button = pygame.Rect(0, 0, g(260), g(46))
+        button.bottomright = inner.bottomright
+        self.sit_button = Button(button, tr("netui.lobby.sit"), self.sit_down, self.ready, primary=True)
+        leave = Button(button.move(-button.width - g(16), 0), tr("netui.lobby.leave"), self.leave_table)
+        self.form = Form([leave, self.sit_button])
+        restore_focus(self.form, focus)
+
+    def sit_down(self) -> None:
+        if self.ready:
+            self.app.scenes.replace(navigation.remote_table(self.app, self.sessions))
+
+    def leave_table(self) -> None:
+        for session in self.sessions:
+            session.close()
+        self.app.scenes.reset(navigation.menu(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.form.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave_table()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for session in self.sessions:
+            session.poll(self.scheduler.now)
+            for notice in session.notices:
+                self.app.notices.show(tr(notice.key, **notice.params), 4.0)
+            session.notices.clear()
+        if self.sit_button is not None:
+            self.sit_button.enabled = self.ready
+        if self.sit and self.ready:
+            self.sit_down()
+
+    # drawing -----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        g, inner, session = self.g, self.inner, self.session
+        self.draw_frame(surface)
+        left = pygame.Rect(inner.x, inner.y + g(84), inner.width * 11 // 20, inner.height - g(160))
+        draw_panel(surface, left, "glass")
+        x, y = left.x + g(24), left.y + g(18)
+        text.draw(surface, tr("netui.lobby.tell"), (x, y), theme.SIZE_BODY, theme.PARCHMENT)
+        y += g(44)
+        y = self._big(surface, tr("netui.lobby.address"), session.address.removeprefix("ws://"), x, y, left)
+        y = self._big(surface, tr("netui.lobby.code"), " ".join(session.code) or "…", x, y + g(10), left)
+        failure = session.failure
+        if failure is not None:
+            text.draw(surface, tr(failure_key(failure)), (x, y + g(16)), theme.SIZE_BODY, theme.FAILURE)
+        elif not self.ready:
+            text.draw(
+                surface,
+                tr("netui.lobby.waiting"),
+                (x, y + g(16)),
+                theme.SIZE_SMALL,
+                theme.PARCHMENT,
+                italic=True,
+            )
+        self._draw_seats(
+            surface, pygame.Rect(left.right + g(28), left.y, inner.right - left.right - g(28), left.height)
+        )
+        self.form.draw(surface)
+
+    def _big(self, surface: pygame.Surface, label: str, value: str, x: int, y: int, area: pygame.Rect) -> int:
+        """A label and its value in large type, shrunk only if it would not fit the panel."""
+        text.draw(surface, label.upper(), (x, y), theme.SIZE_SMALL * 0.9, theme.BRASS)
+        y += text.line_height(theme.SIZE_SMALL)
+        size: float = theme.SIZE_TITLE
+        while size > theme.SIZE_BODY and text.size_of(value, size, bold=True)[0] > area.right - x - self.g(
+            16
+        ):
+            size -= 4
+        text.draw(surface, value, (x, y), size, theme.CREAM, bold=True, shadow=True)
+        return y + text.line_height(size)
+
+    def _draw_seats(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        g = self.g
+        heading = tr("netui.lobby.seats") + (
+            f" · {tr(f'menu.game.{self.session.game}.name')}" if self.session.game else ""
+        )
+        text.draw(surface, heading.upper(), area.topleft, theme.SIZE_SMALL * 0.9, theme.BRASS)
+        y = area.y + g(34)
+        mine = {session.joined.seat for session in self.sessions if session.joined}
+        for state in self.session.seats:
+            n = state.seat + 1 if isinstance(state.seat, int) else 0
+            if state.kind == "computer":
+                name, status = tr("table.computer_n", n=n), tr("netui.lobby.computer")
+            elif not state.name:
+                name, status = tr("netui.seat.free", n=n), tr("netui.lobby.free")
+            else:
+                name = state.name + (f" ({tr('netui.lobby.you')})" if state.seat in mine else "")
+                status = tr("netui.lobby.present" if state.present else "netui.seat.away")
+            row = pygame.Rect(area.x, y, area.width, g(44))
+            draw_panel(surface, row, "button")
+            text.draw(
+                surface,
+                text.fit(name, theme.SIZE_BODY, row.width * 3 // 5),
+                (row.x + g(12), row.centery),
+                theme.SIZE_BODY,
+                theme.CREAM,
+                "midleft",
+            )
+            colour = theme.SUCCESS if state.present else theme.PARCHMENT
+            text.draw(surface, status, (row.right - g(12), row.centery), theme.SIZE_SMALL, colour, "midright")
+            y += g(52)
