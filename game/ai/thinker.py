@@ -35,6 +35,7 @@ CAP_MS = {"normal": 200.0, "hard": 700.0}  # a stage's thinking time, after whic
 REASONS = (
     "only",  # the only legal move
     "habit",  # {move}: what a careful player does here, by the table's habits (no search behind it)
+    "weighed",  # {move}: a bid or announcement none of the others searched did clearly better than
     "call",  # {king}: the king called
     "talon",  # {half}: 1 or 2, the talon half taken
     "discard",  # {cards}: the three cards discarded

@@ -411,9 +411,10 @@ def action(view: KoenigrufenView, lean: LeanAction) -> Action:
 
 
 def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[str, object]]:
-    """A short reason code and its words' parameters (see `game.ai.thinker.REASONS`). Under a profile with
-    an auction the bid, call and announcements offer one choice, the easy player's, among what may be
-    several legal moves."""
+    """A short reason code and its words' parameters (see `game.ai.thinker.REASONS`). A bid or an
+    announcement is said as weighed: the search played its candidates out and none did clearly better
+    (the reason a hint gives, always searched); its legal moves counted from the view, as the search
+    weighs only some of them."""
     if view.profile.bidding is not None and view.phase in ("bid", "call", "announce"):
         choices = _legal_count(view)
     if choices == 1:
@@ -425,7 +426,7 @@ def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[
     if isinstance(act, Discard):
         return "discard", {"cards": act.cards}
     if not isinstance(act, Play):
-        return "habit", {}
+        return "weighed", {}
     card, trick = act.card, view.trick.cards
     if not trick:
         return "lead", {"card": card}
