@@ -8,7 +8,9 @@ evaluation's bid). `hard` first reaches exactly normal's answer, then thinks on 
 deals, and more sampled for each one searched, and leaves that answer only for a move clearly better in them:
 more thought can only overturn a conclusion on evidence, never on the noise of fresh deals. A game's search
 module may give a stage playouts of its own (`PLAYOUTS`, by stage; Two-Ten-Jack's normal plays out at
-random, cheaper than by its habits, and hard's second search by the habits). Each stage has
+random, cheaper than by its habits, and hard's second search by the habits), and a stage in a phase the
+evidence it needs to leave its standing move (`CONFIDENCE`, by stage and phase: Königrufen's hard keeps
+normal's bid unless clearly shown better, as its playouts misjudge contracts). Each stage has
 a time cap so a slow machine still never keeps the table waiting; below the caps a decision depends only on
 the view, the level and the seed.
 """
@@ -22,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai.search import Search
+from game.ai.search import CONFIDENCE, Search
 from game.registry import GAMES
 
 LEVELS = ("easy", "normal", "hard")
@@ -128,6 +130,7 @@ class Thinker:
             standing,
             earlier.likelihood if earlier else game.likelihood(view),
             CANDIDATES[level],
+            getattr(game, "CONFIDENCE", {}).get((level, getattr(view, "phase", None)), CONFIDENCE),
         )
 
     def _conclude(self) -> None:
