@@ -65,15 +65,15 @@ def test_a_profile_is_played_and_each_level_s_contracts_are_reported(
 
 
 def test_contracts_are_counted_for_the_declarer_s_level_with_the_share_won() -> None:
-    def replay(*declared: tuple[str, str, bool]) -> object:
-        return arena.Replay(("hard", "easy", "easy", "easy"), (3, -1, -1, -1), {}, declared)
+    def replay(score: int, *declared: tuple[str, str, bool, int]) -> object:
+        return arena.Replay(("hard", "easy", "easy", "easy"), (score, 1, -1, -score - 1), {}, declared)
 
-    replays = [replay(("hard", "solo", True)), replay(("hard", "solo", False))]
-    replays.append(replay(("easy", "rufer", True)))
+    replays = [replay(3, ("hard", "solo", True, 0)), replay(-6, ("hard", "solo", False, 0))]
+    replays.append(replay(2, ("easy", "rufer", True, 1)))
     assert arena.contracts(replays, ["easy", "normal", "hard"]) == {
-        "easy": {"rufer": {"declared": 1, "success": 1.0}},
+        "easy": {"rufer": {"declared": 1, "success": 1.0, "points": 1.0}},
         "normal": {},
-        "hard": {"solo": {"declared": 2, "success": 0.5}},
+        "hard": {"solo": {"declared": 2, "success": 0.5, "points": -1.5}},
     }
 
 

@@ -442,10 +442,11 @@ def _auction_views(profile: Profile, deals: int) -> list[tuple[KoenigrufenGame, 
 @pytest.mark.parametrize("profile", [AUSTRIA, CHELTENHAM], ids=lambda p: p.id)
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_the_search_levels_bid_legally_in_every_auction_position(profile: Profile, level: str) -> None:
-    """At every bid of a few auctions the level's word is legal, is among the words it searched, and is the
-    same again for the same seed."""
+    """At every bid of a few auctions the level's word is legal, is among the words it searched, is the
+    same again for the same seed, and is explained as weighed where the seat had a choice."""
     for game, view in _auction_views(profile, 6):
         decision = decide("koenigrufen", view, level, seed=5)
+        assert decision.reason == ("weighed" if len(view.bid_options) > 1 else "only")
         assert decision.action in game.legal_actions()
         assert from_action(decision.action, profile) in ks.root_moves(view)
         assert decide("koenigrufen", view, level, seed=5) == decision

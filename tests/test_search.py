@@ -35,7 +35,12 @@ class Coin:
 
 
 def search(
-    edges: dict[str, float], standing: str | None, iterations: int, noise: float, seed: int = 1
+    edges: dict[str, float],
+    standing: str | None,
+    iterations: int,
+    noise: float,
+    seed: int = 1,
+    confidence: float = 1.0,
 ) -> Search:
     return Search(
         seat=0,
@@ -46,6 +51,7 @@ def search(
         iterations=iterations,
         rng=random.Random(seed),
         standing=standing,
+        confidence=confidence,
     )
 
 
@@ -71,6 +77,14 @@ def test_the_standing_move_is_left_only_for_a_clearly_better_one(
     edges: dict[str, float], standing: str | None, expected: str
 ) -> None:
     assert decided(search(edges, standing, iterations=200, noise=1.0)) == expected
+
+
+def test_a_search_asking_more_evidence_keeps_its_standing_move_where_the_usual_one_leaves_it() -> None:
+    """A small edge under noise: one standard error is passed, five are not (a stage asking more evidence,
+    as Königrufen's hard does of a bid)."""
+    edges = {"low": 0.0, "ace": 0.1}
+    assert decided(search(edges, "low", iterations=200, noise=1.0)) == "ace"
+    assert decided(search(edges, "low", iterations=200, noise=1.0, confidence=5.0)) == "low"
 
 
 def test_noise_alone_does_not_move_the_seat_off_its_standing_move() -> None:

@@ -59,7 +59,7 @@ class Replay:
     levels: tuple[str, ...]  # per seat
     scores: tuple[int, ...]  # per seat
     times: dict[str, list[float]]  # decision times per level, in ms
-    declared: tuple[tuple[str, str, bool], ...]  # (declarer's level, contract, won) per contract played
+    declared: tuple[tuple[str, str, bool, int], ...]  # (declarer's level, contract, won, seat) per contract
     failures: tuple[dict[str, Any], ...] = ()  # engines that lost their seat, and why
 
 
@@ -79,7 +79,7 @@ def play(deal: Deal) -> list[Replay]:
     for levels in deal.rotations:
         state = _new(deal, len(levels))
         times: dict[str, list[float]] = {level: [] for level in set(levels)}
-        declared: list[tuple[str, str, bool]] = []
+        declared: list[tuple[str, str, bool, int]] = []
         failures: list[dict[str, Any]] = []
         engines = {
             seat: Engine(level.removeprefix(ENGINE), deal.game, seat, state.view(seat))
@@ -99,7 +99,7 @@ def play(deal: Deal) -> list[Replay]:
                 times[levels[seat]].append(elapsed)
             for event in state.apply(action):
                 if all(hasattr(event, name) for name in ("declarer", "contract", "won")):
-                    declared.append((levels[event.declarer], event.contract, event.won))
+                    declared.append((levels[event.declarer], event.contract, event.won, event.declarer))
             step += 1
         for seat, engine in engines.items():
             engine.close(state.view(seat))
@@ -178,15 +178,21 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def contracts(replays: list[Replay], levels: list[str]) -> dict[str, dict[str, dict[str, float]]]:
-    """Per level, per contract it declared (in first-declared order): how often, and its success rate."""
+    """Per level, per contract it declared (in first-declared order): how often, its success rate, and
+    the declarer's mean score in those deals (a contract made often can still cost, bonuses and Kontras
+    counted)."""
     counts: dict[str, dict[str, list[int]]] = {level: {} for level in levels}
     for replay in replays:
-        for level, contract, won in replay.declared:
-            tally = counts[level].setdefault(contract, [0, 0])
+        for level, contract, won, seat in replay.declared:
+            tally = counts[level].setdefault(contract, [0, 0, 0])
             tally[0] += 1
             tally[1] += won
+            tally[2] += replay.scores[seat]
     return {
-        level: {c: {"declared": n, "success": round(won / n, 3)} for c, (n, won) in by_contract.items()}
+        level: {
+            c: {"declared": n, "success": round(won / n, 3), "points": round(points / n, 2)}
+            for c, (n, won, points) in by_contract.items()
+        }
         for level, by_contract in counts.items()
     }
 

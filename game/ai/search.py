@@ -71,6 +71,7 @@ class Search:
         standing: Hashable | None = None,
         likelihood: Callable[[Any], float] | None = None,
         candidates: int = 1,
+        confidence: float = CONFIDENCE,
     ) -> None:
         if standing is not None and standing not in root_moves:
             raise ValueError(f"the standing move {standing!r} is not among the moves searched")
@@ -81,6 +82,7 @@ class Search:
         self.rng = rng
         self.standing = standing
         self.likelihood, self.candidates = likelihood, candidates
+        self.confidence = confidence
         self.results: dict[Hashable, list[float]] = {move: [] for move in root_moves}
         self.done = 0  # iterations (sampled deals) so far, every move played out in each
         self._world: LeanState | None = None  # the deal being played out, and its playout seed
@@ -104,17 +106,17 @@ class Search:
         return self.finished
 
     def best(self) -> tuple[Hashable, Tally]:
-        """The standing move, unless the best mean beats it by `CONFIDENCE` standard errors; its results."""
+        """The standing move, unless the best mean beats it by `confidence` standard errors; its results."""
         if not self.done:
             raise ValueError("the search has not run")
         n = self.done
         results = {move: values[:n] for move, values in self.results.items()}  # whole deals only
         means = {move: sum(values) / n for move, values in results.items()}
         top = max(self.root_moves, key=means.__getitem__)
-        standing = self.standing
-        if standing is None or top == standing or _paired_z(results[top], results[standing]) >= CONFIDENCE:
-            return top, Tally(results[top])
-        return standing, Tally(results[standing])
+        kept = self.standing
+        if kept is not None and kept != top and _paired_z(results[top], results[kept]) < self.confidence:
+            return kept, Tally(results[kept])
+        return top, Tally(results[top])
 
     def _playout(self) -> None:
         """One short step: samples one candidate world, or plays the next root move out in the current one."""

@@ -8,7 +8,9 @@ evaluation's bid). `hard` first reaches exactly normal's answer, then thinks on 
 deals, and more sampled for each one searched, and leaves that answer only for a move clearly better in them:
 more thought can only overturn a conclusion on evidence, never on the noise of fresh deals. A game's search
 module may give a stage playouts of its own (`PLAYOUTS`, by stage; Two-Ten-Jack's normal plays out at
-random, cheaper than by its habits, and hard's second search by the habits). Each stage has
+random, cheaper than by its habits, and hard's second search by the habits), and a stage in a phase the
+evidence it needs to leave its standing move (`CONFIDENCE`, by stage and phase: Königrufen's hard keeps
+normal's bid unless clearly shown better, as its playouts misjudge contracts). Each stage has
 a time cap so a slow machine still never keeps the table waiting; below the caps a decision depends only on
 the view, the level and the seed.
 """
@@ -22,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai.search import Search
+from game.ai.search import CONFIDENCE, Search
 from game.registry import GAMES
 
 LEVELS = ("easy", "normal", "hard")
@@ -35,6 +37,7 @@ CAP_MS = {"normal": 200.0, "hard": 700.0}  # a stage's thinking time, after whic
 REASONS = (
     "only",  # the only legal move
     "habit",  # {move}: what a careful player does here, by the table's habits (no search behind it)
+    "weighed",  # {move}: a bid or announcement none of the others searched did clearly better than
     "call",  # {king}: the king called
     "talon",  # {half}: 1 or 2, the talon half taken
     "discard",  # {cards}: the three cards discarded
@@ -130,6 +133,7 @@ class Thinker:
             standing,
             earlier.likelihood if earlier else game.likelihood(view),
             CANDIDATES[level],
+            getattr(game, "CONFIDENCE", {}).get((level, getattr(view, "phase", None)), CONFIDENCE),
         )
 
     def _conclude(self) -> None:

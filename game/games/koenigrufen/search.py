@@ -84,6 +84,10 @@ ROOT_DISCARDS = 8  # discards the declarer's own decision compares
 ALL_POINTS = 70  # the card points of the deck
 UNIT = 6  # game points: the scale of `values`
 STRAY = 0.1  # the share of choices the likelihood lets a seat make against the playout habits
+# Standard errors by which hard's second search must find a bid better than normal's to bid it instead
+# (`game.ai.thinker`): the playouts judge a contract by habits the table does not play, so a second look
+# on fresh deals at the usual one standard error mostly added overbids on noise (120 austria deals).
+CONFIDENCE = {("hard", BID): 2.0}
 
 _GIVE_KEY = [(POINTS[c], POWER[c]) for c in range(len(DECK))]  # the cheapest card to give away first
 _SMEAR_KEY = [(POINTS[c], -POWER[c]) for c in range(len(DECK))]  # the richest card to smear first
@@ -411,9 +415,10 @@ def action(view: KoenigrufenView, lean: LeanAction) -> Action:
 
 
 def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[str, object]]:
-    """A short reason code and its words' parameters (see `game.ai.thinker.REASONS`). Under a profile with
-    an auction the bid, call and announcements offer one choice, the easy player's, among what may be
-    several legal moves."""
+    """A short reason code and its words' parameters (see `game.ai.thinker.REASONS`). A bid or an
+    announcement is said as weighed: the search played its candidates out and none did clearly better
+    (the reason a hint gives, always searched); its legal moves counted from the view, as the search
+    weighs only some of them."""
     if view.profile.bidding is not None and view.phase in ("bid", "call", "announce"):
         choices = _legal_count(view)
     if choices == 1:
@@ -425,7 +430,7 @@ def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[
     if isinstance(act, Discard):
         return "discard", {"cards": act.cards}
     if not isinstance(act, Play):
-        return "habit", {}
+        return "weighed", {}
     card, trick = act.card, view.trick.cards
     if not trick:
         return "lead", {"card": card}
