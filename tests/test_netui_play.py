@@ -28,6 +28,7 @@ from game.scenes.lobby_scene import LobbyScene
 from game.scenes.menu import MenuScene
 from game.scenes.remote_table import RemoteTable
 from game.settings import Settings
+from game.ui import text
 from game.ui.widgets import Button, Choice, TextInput
 
 FRAMES = 20_000  # a bound on the frames a test waits through (the network answers within a few)
@@ -285,6 +286,30 @@ def test_a_wrong_code_is_refused_with_its_reason(app: App, lang: str) -> None:
         assert app.scenes.top is page
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_host_page_says_chateau_falkenstein_is_played_at_one_screen(app: App, lang: str) -> None:
+    app.apply_settings(app.settings.with_(language=lang))
+    click(app, button(app, tr("netui.menu.host")).rect.center)
+    page = app.scenes.top
+    assert isinstance(page, HostScene)
+    games = next(w for w in page.form.widgets if isinstance(w, Choice) and w.label == tr("netui.host.game"))
+    assert "falkenstein" not in [value for value, _ in games.options]
+    says = {
+        "en": "Château Falkenstein is played at one screen for now, not over the network",
+        "de": "Château Falkenstein wird vorerst an einem Bildschirm gespielt, nicht über das Netzwerk",
+        "fr": "Château Falkenstein se joue pour l'instant à un seul écran, pas en réseau",
+    }[lang]
+    assert [note for note in page.notes() if note.startswith(says)]
+    drawn: list[str] = []
+    spy = pygame.Surface(app.size)
+    real = text.draw
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(text, "draw", lambda s, words, *a, **k: drawn.append(words) or real(s, words, *a, **k))
+        page.draw(spy)
+    shown = " ".join(drawn)
+    assert "Château Falkenstein" in shown and page.note_at.y < page.back_button.rect.y
 
 
 def test_a_table_nobody_answers_at_is_refused_as_unreachable(app: App) -> None:

@@ -35,6 +35,12 @@ def hosted_games() -> list[str]:
     return [g for g, spec in GAMES.items() if spec.privacy is not None and spec.computer is not None]
 
 
+def one_screen_games() -> list[str]:
+    """The games not (yet) hosted here: the Host page says so, rather than leaving them unexplained."""
+    hosted = hosted_games()
+    return [g for g in GAMES if g not in hosted]
+
+
 def seat_kind_name(kind: str) -> str:
     if kind in ("remote", "here"):
         return tr(f"netui.kind.{kind}")
@@ -98,6 +104,7 @@ class HostScene(FormPage):
             tr("table.player_n", n=1),
             share,
         )
+        self.note_at = pygame.Rect(left.x, left.y + g(8), left.width, 0)
         add(Label(right.next(), tr("netui.host.you", n=1), theme.SIZE_BODY, theme.CREAM))
         kinds = [(k, seat_kind_name(k)) for k in KINDS]
         seat_share = label_share([tr("netui.host.seat", n=6)], right.width, g(14))
@@ -172,11 +179,23 @@ class HostScene(FormPage):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
         self.form.draw(surface)
+        self._draw_notes(surface)
         if self.problem:
             lines = text.wrap(self.problem, theme.SIZE_SMALL, self.problem_at.width)
             y = self.problem_at.centery - text.line_height(theme.SIZE_SMALL) * len(lines) // 2
             for line in lines:
                 text.draw(surface, line, (self.problem_at.x, y), theme.SIZE_SMALL, theme.FAILURE)
+                y += text.line_height(theme.SIZE_SMALL)
+
+    def notes(self) -> list[str]:
+        """What the page tells besides its rows: the games played at one screen for now."""
+        return [tr("netui.host.one_screen", game=tr(f"menu.game.{g}.name")) for g in one_screen_games()]
+
+    def _draw_notes(self, surface: pygame.Surface) -> None:
+        y = self.note_at.y
+        for note in self.notes():
+            for line in text.wrap(note, theme.SIZE_SMALL, self.note_at.width):
+                text.draw(surface, line, (self.note_at.x, y), theme.SIZE_SMALL, theme.PARCHMENT)
                 y += text.line_height(theme.SIZE_SMALL)
 
 
