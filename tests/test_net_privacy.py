@@ -4,12 +4,13 @@ piles turned up at the count). The rules' views are the measure; the redaction i
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import pytest
 
-from game.ai.engine_protocol import to_json
+from game.ai.engine_protocol import to_json, typed_fields, view_to_json
 from game.games.falkenstein.resolution import DECK as FALKENSTEIN
 from game.games.koenigrufen.cards import DECK as TAROCK
 from game.games.koenigrufen.rules import DealScored
@@ -41,6 +42,11 @@ def cards(value: Any, deck: set[str]) -> set[str]:
     return set()
 
 
+def sent_view(state: Any, seat: Any) -> Any:
+    """The view as the wire carries it to `seat`."""
+    return json.loads(protocol.text(protocol.update(0, [], state.view(seat), [], False)))["view"]
+
+
 @pytest.mark.parametrize(("game", "seats", "profile", "deals", "most"), TABLES)
 def test_no_event_sent_to_a_seat_names_a_card_its_view_never_showed(
     game, seats, profile, deals, most
@@ -52,7 +58,7 @@ def test_no_event_sent_to_a_seat_names_a_card_its_view_never_showed(
         )
         state, rng = table.state, random.Random(seed)
         ids = [seat.id for seat in table.seats]
-        known = {s: cards(protocol.update(0, [], state.view(s), [], False)["view"], deck) for s in ids}
+        known = {s: cards(sent_view(state, s), deck) for s in ids}
         events = list(getattr(state, "opening", ()))
         for _ in range(most):
             for event in events:
@@ -60,13 +66,14 @@ def test_no_event_sent_to_a_seat_names_a_card_its_view_never_showed(
                     for s in ids:
                         known[s] |= cards(to_json(event.piles), deck)
                 for s in ids:
-                    sent = cards(protocol.event_to_json(table.privacy.redact(event, s)), deck)
+                    wire = json.loads(protocol.text(typed_fields(table.privacy.redact(event, s))))
+                    sent = cards(wire, deck)
                     assert sent <= known[s], f"seed {seed}: seat {s} was sent {sent - known[s]} in {event}"
             if state.is_over:
                 break
             events = state.apply(rng.choice(state.legal_actions()))
             for s in ids:
-                known[s] |= cards(protocol.update(0, [], state.view(s), [], False)["view"], deck)
+                known[s] |= cards(sent_view(state, s), deck)
 
 
 def test_redaction_keeps_the_shape_of_what_is_hidden() -> None:
@@ -76,3 +83,22 @@ def test_redaction_keeps_the_shape_of_what_is_hidden() -> None:
     mine = [table.privacy.redact(e, 0) for e in dealt]
     assert [e.cards for e in mine if e.seat == 0] == [e.cards for e in dealt if e.seat == 0]
     assert all(e.cards == (protocol.HIDDEN,) * len(e.cards) for e in mine if e.seat != 0)
+
+
+@pytest.mark.parametrize(("game", "seats", "profile", "deals", "most"), TABLES)
+def test_the_wire_carries_the_engine_protocol_s_json_forms(game, seats, profile, deals, most) -> None:
+    """An `update` written by the encoder reads back as the engine protocol's forms of its records."""
+    request = TableRequest(game, (SeatRequest("remote"),) * seats, profile, deals)
+    table = TableHost.new("TEST00", request, seed=5)
+    state, rng = table.state, random.Random(5)
+    events = list(getattr(state, "opening", ()))
+    for _ in range(most):
+        if state.is_over or state.to_act is None:
+            break
+        seat = state.to_act
+        legal = state.legal_actions()
+        sent = json.loads(protocol.text(protocol.update(0, events, state.view(seat), legal, False)))
+        assert sent["view"] == view_to_json(state.view(seat))
+        assert sent["events"] == [{"type": type(e).__name__, **to_json(e)} for e in events]
+        assert sent["legal"] == [{"type": type(a).__name__, **to_json(a)} for a in legal]
+        events = state.apply(rng.choice(legal))

@@ -13,7 +13,7 @@ import types
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from functools import cache
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from game.journal_codec import decode_action, encode_action
 from game.storage import FileProblem
@@ -54,6 +54,64 @@ def to_json(value: Any) -> Any:
     if isinstance(value, bool | int | str):
         return value
     raise TypeError(f"no JSON form for a {type(value).__name__}")
+
+
+def encoded(value: Any) -> Any:
+    """`json.dumps`' hook giving the same JSON as `to_json` with the walk left to the C encoder (tuples,
+    numbers and strings are its own): a record as the object of its fields, an enum as its value. A table
+    server writes every seat's view after every action this way."""
+    kind: type = type(value)
+    names = _record_fields(kind)
+    if names is not None:
+        return {name: getattr(value, name) for name in names}
+    if isinstance(value, Enum):
+        return value.value
+    raise TypeError(f"no JSON form for a {type(value).__name__}")
+
+
+def typed_fields(record: Any) -> dict[str, Any]:
+    """{"type": its class name, every field} of an action or an event, the fields left for `encoded`."""
+    return {"type": type(record).__name__} | _fields_for_encoder(record)
+
+
+def view_fields(view: Any) -> dict[str, Any]:
+    """`view_to_json`'s fields, left for `encoded`."""
+    return {name: value for name, value in _fields_for_encoder(view).items() if name not in SENT_IN_HELLO}
+
+
+def _fields_for_encoder(record: Any) -> dict[str, Any]:
+    """A record's fields as they are, but those that may hold a NamedTuple walked by `to_json` (the
+    encoder would write a NamedTuple as an array, never asking `encoded`)."""
+    kind: type = type(record)
+    walked = _walked(kind)
+    names = _record_fields(kind) or ()
+    values = ((name, getattr(record, name)) for name in names)
+    return {name: to_json(value) if name in walked else value for name, value in values}
+
+
+@cache
+def _walked(kind: type) -> frozenset[str]:
+    return frozenset(name for name, hint in _hints(kind).items() if _may_hold_named_tuple(hint, frozenset()))
+
+
+def _may_hold_named_tuple(hint: Any, seen: frozenset[Any]) -> bool:
+    """Whether a value of type `hint` may hold a NamedTuple anywhere inside (unknown types may)."""
+    if hint in seen or hint in (str, int, bool, float, type(None)):
+        return False
+    if isinstance(hint, type):
+        if issubclass(hint, tuple) and hasattr(hint, "_fields"):
+            return True
+        if issubclass(hint, Enum):
+            return False
+        if is_dataclass(hint):
+            inner = seen | {hint}
+            return any(_may_hold_named_tuple(h, inner) for h in _hints(hint).values())
+    if get_origin(hint) is Literal:
+        return False
+    args = get_args(hint)
+    if args:
+        return any(_may_hold_named_tuple(a, seen) for a in args if a is not Ellipsis)
+    return True
 
 
 @cache

@@ -209,26 +209,22 @@ def action(game: str, data: Any) -> Any:
 # --- what the server sends -------------------------------------------------------------------------
 
 
-def event_to_json(event: Any) -> dict[str, Any]:
-    """A rules event as {"type": its class name, every field}, in the views' JSON forms."""
-    return {"type": type(event).__name__, **forms.to_json(event)}
-
-
 def update(moves: int, events: list[Any], view: Any, legal: list[Any], over: bool) -> dict[str, Any]:
+    """An `update` holding the rules' records themselves: `text` writes them in their JSON forms."""
     return {
         "type": "update",
         "moves": moves,
-        "events": [event_to_json(event) for event in events],
-        "view": forms.view_to_json(view),
-        "legal": [forms.action_to_json(a) for a in legal],
+        "events": [forms.typed_fields(event) for event in events],
+        "view": forms.view_fields(view),
+        "legal": [forms.typed_fields(action) for action in legal],
         "to_act": view.to_act,
         "over": over,
     }
 
 
 def text(message: dict[str, Any]) -> str:
-    """One message as the text frame that carries it."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """One message as the text frame that carries it (an `update`'s records written by the encoder)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=forms.encoded)
 
 
 # --- what a client reads -------------------------------------------------------------------------
