@@ -101,14 +101,14 @@ class Thinker:
 
     def _think(self, budget_ms: float) -> None:
         game, view = self.game, self.view
-        if view.phase == "scored":  # the next deal or round: one move, no choice (a server asks)
-            self.choices, self.decision = 1, Decision(self.easy(view, self.rng), "only", {}, None)
-            return
-        if self.level == "easy":
-            self._decide(self.easy(view, self.rng), len(game.root_moves(view)), None)
-            return
         if self.search is None:
             choices = game.root_moves(view)
+            if not choices:  # nothing to weigh: a deal just scored, the next one starts (a server asks)
+                self.choices, self.decision = 1, Decision(self.easy(view, self.rng), "only", {}, None)
+                return
+            if self.level == "easy":
+                self._decide(self.easy(view, self.rng), len(choices), None)
+                return
             if len(choices) == 1:
                 self._decide(game.action(view, choices[0]), 1, None)
                 return
