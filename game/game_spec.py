@@ -51,6 +51,9 @@ class Privacy:
     # (seed, seat count) -> a networked table's setup, every seat a person, where the game is not seated as
     # a card table (`seating.CardTableSetup`); a ValueError says why a count is refused
     new_setup: Callable[[int, int], Any] | None = None
+    # a networked table's fewest and most seats, where they are not the game's players (Falkenstein: its
+    # characters and the Host)
+    seats: tuple[int, int] | None = None
 
 
 HIDDEN = "?"  # a card a seat may not know, in a redacted event

@@ -48,6 +48,7 @@ TIMEOUT = 10.0  # seconds a request waits for its answer before it counts as los
 __all__ = [
     "Closed",
     "Created",
+    "Ended",
     "Error",
     "Joined",
     "Left",
@@ -104,6 +105,13 @@ class Left:
 
 
 @dataclass(frozen=True)
+class Ended:
+    """The table's host closed it: nobody plays at it any more. `by` is the host's name."""
+
+    by: str
+
+
+@dataclass(frozen=True)
 class Error:
     """The server refused a message: `reason` one of `protocol.REASONS` (shown as `net.error.<reason>`),
     `detail` its English explanation, `re` the refused message's type (None when unreadable); an action the
@@ -124,7 +132,7 @@ class Closed:
     detail: str = ""
 
 
-Message = Created | Joined | Update | SeatsChanged | Left | Error | Closed
+Message = Created | Joined | Update | SeatsChanged | Left | Ended | Error | Closed
 
 
 class NetError(Exception):
@@ -314,6 +322,9 @@ class Client:
             if kind == "left":
                 self.table = None
                 return Left()
+            if kind == "ended":
+                self.table = None
+                return Ended(str(data["by"]))
             if kind == "error":
                 params = data.get("params", {})
                 return Error(data["reason"], data.get("detail", ""), data.get("re"), data.get("code"), params)

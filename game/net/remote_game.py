@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from game.net.client import (
     Closed,
+    Ended,
     Error,
     Joined,
     Left,
@@ -68,6 +69,7 @@ class Notice:
 
     key: str
     params: dict[str, Any]
+    seconds: float = 4.0  # how long it is shown
 
 
 class RemoteSession:
@@ -86,6 +88,7 @@ class RemoteSession:
         self.notices: list[Notice] = []  # what the table or lobby should tell the player
         self.failure: Error | Closed | None = None  # why the join failed (before a seat was given)
         self.away = False  # the connection is lost and a rejoin is under way
+        self.ended: Ended | None = None  # the host closed the table
         self._retry_at: float | None = None
         self._left = False
 
@@ -94,15 +97,20 @@ class RemoteSession:
         return self.joined.table if self.joined else ""
 
     @property
-    def seat(self) -> int:
-        assert self.joined is not None and isinstance(self.joined.seat, int)
+    def seat(self) -> int | str:
+        assert self.joined is not None
         return self.joined.seat
+
+    @property
+    def name(self) -> str:
+        """The name this seat's player sits under."""
+        return next((s.name for s in self.seats if self.joined and s.seat == self.joined.seat), "")
 
     @property
     def game(self) -> str:
         return self.joined.game if self.joined else ""
 
-    def join(self, code: str, name: str, seat: int | None = None) -> None:
+    def join(self, code: str, name: str, seat: int | str | None = None) -> None:
         self.failure = None
         self.client.join(code, name, seat)
 
@@ -128,6 +136,9 @@ class RemoteSession:
                 self.failure = message
             case Error():
                 self.refusals.append(message)
+            case Ended():
+                self.ended, self._left = message, True
+                self.notices.append(Notice("netui.notice.ended", {"name": message.by}, 10.0))
             case Closed() if self._left:
                 pass
             case Closed() if self.joined is None:
@@ -144,14 +155,40 @@ class RemoteSession:
         self.client.act(action)
 
     def close(self) -> None:
-        """Gives the seat up and closes the connection; a hosted table's server stops with it."""
+        """Gives the seat up and closes the connection; a hosted table ends with it (the others are told who
+        closed it) and its server stops."""
         self._left = True
-        if self.joined is not None:
+        if self.server is not None and self.joined is not None:
+            code, name = self.joined.table, self.name
+            self.server.call(lambda server: server.end_table(code, name))
+        elif self.joined is not None and self.ended is None:
             self.client.leave()
         self.client.close()
         if self.server is not None:
             self.server.stop()
             self.server = None
+
+
+def poll(sessions: list[RemoteSession], now: float) -> list[Notice]:
+    """Polls every seat played at this screen; what the player should be told since the last frame."""
+    notices = []
+    for session in sessions:
+        session.poll(now)
+        notices += session.notices
+        session.notices = []
+    return notices
+
+
+def ends_for_others(sessions: list[RemoteSession]) -> bool:
+    """Leaving would end the table for someone else: this screen hosts it, and another player sits at it."""
+    here = {session.joined.seat for session in sessions if session.joined is not None}
+    hosting = any(session.server is not None for session in sessions)
+    return hosting and any(seat.name and seat.seat not in here for seat in sessions[0].seats)
+
+
+def ended(sessions: list[RemoteSession]) -> bool:
+    """The host has closed the table."""
+    return any(session.ended is not None for session in sessions)
 
 
 @dataclass(frozen=True)
@@ -175,7 +212,7 @@ class RemoteGame:
         self.sessions = {session.seat: session for session in sessions}
         self.config = RemoteConfig(first.joined.profile)
         self.sent = False  # an action is on its way: nobody is to act until the server answers
-        self.updates: dict[int, Update] = {}
+        self.updates: dict[int | str, Update] = {}
         taken = self.advance()
         assert taken is not None, "a remote table opens on the first update of each of its seats"
         self.opening = list(taken.events)  # the events the table shows first (the deal, when it opens)
@@ -205,13 +242,13 @@ class RemoteGame:
 
     def legal_actions(self) -> list[Any]:
         acting = self.current.to_act
-        update = self.updates.get(acting) if isinstance(acting, int) else None
+        update = None if acting is None else self.updates.get(acting)
         return list(update.legal) if update is not None and not self.sent else []
 
     def apply(self, action: Any) -> list[Any]:
         """Sends the action for the seat to act; its events come with the server's next update."""
         acting = self.current.to_act
-        if not isinstance(acting, int) or acting not in self.sessions:
+        if acting is None or acting not in self.sessions:
             raise IllegalAction("not_your_turn", "not your turn")  # only a seat played here acts from here
         self.sessions[acting].act(action)
         self.sent = True

@@ -178,6 +178,18 @@ class Server:
         self._settle(table)
         return table
 
+    def end_table(self, code: str, by: str) -> None:
+        """The host closes its table (a desktop that hosts leaves it): every seat is told, by whom, so no one
+        waits for a table that is gone; the table is let go (its file stays)."""
+        table = self.tables.get(code)
+        if table is None:
+            return
+        for connection in self.connections:
+            if connection.table is table:
+                connection.send({"type": "ended", "by": by})
+                connection.table = connection.seat = None
+        self._let_table_go(table)
+
     # --- one connection -------------------------------------------------------------------------
     async def _serve(self, socket: ServerConnection) -> None:
         connection = Connection(socket, self.limits)

@@ -352,6 +352,15 @@ class TableHost:
                 seat.link.send(message)
 
 
+def seat_ids(game: str, count: int) -> list[int | str]:
+    """The seats of a networked table of `game` with `count` seats, in the order `create` lists them: a card
+    table's numbers, or the game's own seats (Falkenstein's characters, then its Host)."""
+    spec = GAMES[game]
+    if spec.privacy is None or spec.privacy.new_setup is None:
+        return list(range(count))
+    return list(spec.view_seats(spec.new_state(spec.privacy.new_setup(0, count))))
+
+
 def _setup(
     game: str, seed: int, requests: Sequence[SeatRequest], profile: str | None, deals: int | None
 ) -> Any:

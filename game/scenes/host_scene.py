@@ -1,6 +1,7 @@
-"""Host a table: the game, its rules, who sits where (the host at the first seat, the others people at
-other machines or computers), then a server on this machine opens the table and the host takes the first
-seat; the lobby shows the address and the code the others type."""
+"""Host a table: the game, its rules, who sits where (the host at the first seat, or at the seat named for
+who runs the table: Falkenstein's Host; the others people at other machines or at this screen, or computers
+where the game has them), then a server on this machine opens the table and the host sits down; the lobby
+shows the address and the code the others type."""
 
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ from game.net.command import PORT, local_address
 from game.net.protocol import LEVELS, Refusal, SeatRequest, TableRequest
 from game.net.remote_game import RemoteSession
 from game.net.server import Background
+from game.net.table_host import seat_ids
 from game.registry import GAMES
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
+from game.scenes.network_table import seat_label
 from game.ui import text, theme
 from game.ui.salon import Column, label_share, restore_focus
 from game.ui.start_rows import choice, labelled_input
@@ -27,18 +30,23 @@ from game.ui.widgets import Button, Form, Label
 if TYPE_CHECKING:
     from game.app import App
 
-KINDS = ("remote", "here", *LEVELS)  # a seat besides the host's: a person elsewhere or here, a computer
+PEOPLE = ("remote", "here")  # a seat besides the host's: a person elsewhere or at this screen…
+KINDS = (*PEOPLE, *LEVELS)  # … or a computer, where the game has them
 
 
 def hosted_games() -> list[str]:
-    """The games a table of which this app hosts and shows: played over the network, at a trick table."""
-    return [g for g, spec in GAMES.items() if spec.privacy is not None and spec.computer is not None]
+    """The games played over the network."""
+    return [g for g, spec in GAMES.items() if spec.privacy is not None]
 
 
-def one_screen_games() -> list[str]:
-    """The games not (yet) hosted here: the Host page says so, rather than leaving them unexplained."""
-    hosted = hosted_games()
-    return [g for g in GAMES if g not in hosted]
+def seat_range(game: str) -> tuple[int, int]:
+    """The fewest and most seats of a networked table of `game`."""
+    privacy = GAMES[game].privacy
+    return privacy.seats if privacy is not None and privacy.seats is not None else GAMES[game].seats
+
+
+def kinds_of(game: str) -> tuple[str, ...]:
+    return KINDS if GAMES[game].computer is not None else PEOPLE
 
 
 def seat_kind_name(kind: str) -> str:
@@ -58,9 +66,11 @@ class HostScene(FormPage):
         rules = app.settings.koenigrufen_rules
         self.profile = rules if rules in PROFILE_IDS else PROFILE_IDS[0]
         self.count = {
-            g: min(max(3, GAMES[g].seats[0]), GAMES[g].seats[1]) for g in hosted_games()
+            g: min(max(3, seat_range(g)[0]), seat_range(g)[1]) for g in hosted_games()
         }  # as at the menu
-        self.kinds = ["remote"] * max(GAMES[g].seats[1] for g in hosted_games())
+        self.kinds = ["remote"] * max(
+            seat_range(g)[1] for g in hosted_games()
+        )  # by seat, in the table's order
         self.away = "computer"
         self.player = ""
         self.problem = ""  # why the table could not be opened
@@ -68,6 +78,17 @@ class HostScene(FormPage):
     @property
     def players(self) -> int:
         return self.count[self.game]
+
+    @property
+    def seats(self) -> list[int | str]:
+        """The table's seats, in the order the server lists them."""
+        return seat_ids(self.game, self.players)
+
+    @property
+    def mine(self) -> int:
+        """Where the host sits, in `seats`: the seat named for who runs the table (Falkenstein's Host), if
+        the game has one, else the first."""
+        return next((i for i, seat in enumerate(self.seats) if isinstance(seat, str)), 0)
 
     def relayout(self) -> None:
         focus = self.form.focus_index
@@ -82,6 +103,7 @@ class HostScene(FormPage):
         ]
         self.form = Form()
         add = self.form.add
+        computers = GAMES[self.game].computer is not None
         labels = [tr(k) for k in ("netui.host.game", "krt.menu.rules", "menu.players", "netui.host.away")]
         share = label_share([*labels, tr("menu.your_name")], left.width, g(14))
         games = [(game, tr(f"menu.game.{game}.name")) for game in hosted_games()]
@@ -89,12 +111,13 @@ class HostScene(FormPage):
         if GAMES[self.game].rule_profile is not None:
             profiles = [(p, profile_short_name(p)) for p in PROFILE_IDS]
             add(choice(left.next(), tr("krt.menu.rules"), profiles, self.profile, self._set_profile, share))
-        low, high = GAMES[self.game].seats
+        low, high = seat_range(self.game)
         if low < high:
             counts = [(n, str(n)) for n in range(low, high + 1)]
             add(choice(left.next(), tr("menu.players"), counts, self.players, self._set_count, share))
-        aways = [(a, tr(f"netui.away.{a}")) for a in ("computer", "wait")]
-        add(choice(left.next(), tr("netui.host.away"), aways, self.away, self._set_away, share))
+        if computers:  # (a game without computers waits for whoever is away)
+            aways = [(a, tr(f"netui.away.{a}")) for a in ("computer", "wait")]
+            add(choice(left.next(), tr("netui.host.away"), aways, self.away, self._set_away, share))
         labelled_input(
             self.form,
             left.next(),
@@ -104,13 +127,17 @@ class HostScene(FormPage):
             tr("table.player_n", n=1),
             share,
         )
-        self.note_at = pygame.Rect(left.x, left.y + g(8), left.width, 0)
-        add(Label(right.next(), tr("netui.host.you", n=1), theme.SIZE_BODY, theme.CREAM))
-        kinds = [(k, seat_kind_name(k)) for k in KINDS]
+        seats, mine = self.seats, self.mine
+        add(
+            Label(
+                right.next(), tr("netui.host.you", seat=seat_label(seats[mine])), theme.SIZE_BODY, theme.CREAM
+            )
+        )
+        kinds = [(k, seat_kind_name(k)) for k in kinds_of(self.game)]
         seat_share = label_share([tr("netui.host.seat", n=6)], right.width, g(14))
-        for i in range(1, self.players):
-            label = tr("netui.host.seat", n=i + 1)
-            add(choice(right.next(), label, kinds, self.kinds[i], self._kind(i), seat_share))
+        for i, seat in enumerate(seats):
+            if i != mine:
+                add(choice(right.next(), seat_label(seat), kinds, self.kinds[i], self._kind(i), seat_share))
         back = pygame.Rect(0, 0, g(220), g(46))
         back.bottomright = inner.bottomright
         self.open_button = Button(back, tr("netui.host.open"), self.open_table, primary=True)
@@ -122,6 +149,7 @@ class HostScene(FormPage):
 
     def _set_game(self, game: str) -> None:
         self.game = game
+        self.kinds = [kind if kind in kinds_of(game) else "remote" for kind in self.kinds]
         self.relayout()
 
     def _set_profile(self, profile: str) -> None:
@@ -144,14 +172,15 @@ class HostScene(FormPage):
         return setter
 
     def request(self) -> TableRequest:
-        seats = [SeatRequest("remote")] + [
-            SeatRequest("remote") if kind in ("remote", "here") else SeatRequest("computer", kind)
-            for kind in self.kinds[1 : self.players]
+        seats = [
+            SeatRequest("remote") if i == self.mine or kind in PEOPLE else SeatRequest("computer", kind)
+            for i, kind in enumerate(self.kinds[: self.players])
         ]
         koenigrufen = GAMES[self.game].rule_profile is not None
         profile = self.profile if koenigrufen else None
         deals = self.app.settings.koenigrufen_deals if koenigrufen else None
-        return TableRequest(self.game, tuple(seats), profile, deals, self.away)
+        away = self.away if GAMES[self.game].computer is not None else "wait"
+        return TableRequest(self.game, tuple(seats), profile, deals, away)
 
     def open_table(self) -> None:
         """A server on this machine (on Atout's port, or any free one), the table on it, the host seated."""
@@ -168,34 +197,24 @@ class HostScene(FormPage):
             return
         shown = local_address() if self.bind == "0.0.0.0" else self.bind
         url, address = f"ws://127.0.0.1:{port}", f"{shown}:{port}"
+        seats, mine = self.seats, self.mine
         host = RemoteSession(url, server, address)
-        host.join(code, self.player.strip() or tr("table.player_n", n=1), 0)
-        here = [i for i in range(1, self.players) if self.kinds[i] == "here"]
+        host.join(code, self.player.strip() or tr("table.player_n", n=1), seats[mine])
+        here = [i for i in range(self.players) if i != mine and self.kinds[i] == "here"]
         sessions = [host] + [RemoteSession(url, None, address) for _ in here]
-        for i, session in zip(here, sessions[1:], strict=True):  # a seat of its own for each person here
-            session.join(code, tr("table.player_n", n=i + 1), i)
+        people = enumerate(zip(here, sessions[1:], strict=True), start=2)
+        for n, (i, session) in people:  # a seat of its own for each person here
+            session.join(code, tr("table.player_n", n=n), seats[i])
         self.app.scenes.replace(navigation.lobby(self.app, sessions))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
         self.form.draw(surface)
-        self._draw_notes(surface)
         if self.problem:
             lines = text.wrap(self.problem, theme.SIZE_SMALL, self.problem_at.width)
             y = self.problem_at.centery - text.line_height(theme.SIZE_SMALL) * len(lines) // 2
             for line in lines:
                 text.draw(surface, line, (self.problem_at.x, y), theme.SIZE_SMALL, theme.FAILURE)
-                y += text.line_height(theme.SIZE_SMALL)
-
-    def notes(self) -> list[str]:
-        """What the page tells besides its rows: the games played at one screen for now."""
-        return [tr("netui.host.one_screen", game=tr(f"menu.game.{g}.name")) for g in one_screen_games()]
-
-    def _draw_notes(self, surface: pygame.Surface) -> None:
-        y = self.note_at.y
-        for note in self.notes():
-            for line in text.wrap(note, theme.SIZE_SMALL, self.note_at.width):
-                text.draw(surface, line, (self.note_at.x, y), theme.SIZE_SMALL, theme.PARCHMENT)
                 y += text.line_height(theme.SIZE_SMALL)
 
 

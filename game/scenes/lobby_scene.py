@@ -11,6 +11,7 @@ from game.i18n import tr
 from game.net.remote_game import RemoteSession, failure_key
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
+from game.scenes.network_table import leave_asking, seat_label, tell
 from game.ui import text, theme
 from game.ui.panel import draw_panel
 from game.ui.salon import restore_focus
@@ -52,6 +53,9 @@ class LobbyScene(FormPage):
             self.app.scenes.replace(navigation.remote_table(self.app, self.sessions))
 
     def leave_table(self) -> None:
+        leave_asking(self.app, self.sessions, self._leave)
+
+    def _leave(self) -> None:
         for session in self.sessions:
             session.close()
         self.app.scenes.reset(navigation.menu(self.app))
@@ -64,11 +68,9 @@ class LobbyScene(FormPage):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        for session in self.sessions:
-            session.poll(self.scheduler.now)
-            for notice in session.notices:
-                self.app.notices.show(tr(notice.key, **notice.params), 4.0)
-            session.notices.clear()
+        if tell(self.app, self.sessions, self.scheduler.now):
+            self._leave()
+            return
         if self.sit_button is not None:
             self.sit_button.enabled = self.ready
         if self.sit and self.ready:
@@ -123,13 +125,14 @@ class LobbyScene(FormPage):
         y = area.y + g(34)
         mine = {session.joined.seat for session in self.sessions if session.joined}
         for state in self.session.seats:
-            n = state.seat + 1 if isinstance(state.seat, int) else 0
-            if state.kind == "computer":
-                name, status = tr("table.computer_n", n=n), tr("netui.lobby.computer")
+            if state.kind == "computer" and isinstance(state.seat, int):
+                name, status = tr("table.computer_n", n=state.seat + 1), tr("netui.lobby.computer")
             elif not state.name:
-                name, status = tr("netui.seat.free", n=n), tr("netui.lobby.free")
+                name, status = tr("netui.seat.free", seat=seat_label(state.seat)), tr("netui.lobby.free")
             else:
                 name = state.name + (f" ({tr('netui.lobby.you')})" if state.seat in mine else "")
+                if isinstance(state.seat, str):  # a named seat (Falkenstein's Host) says which it is
+                    name = f"{seat_label(state.seat)}: {name}"
                 status = tr("netui.lobby.present" if state.present else "netui.seat.away")
             row = pygame.Rect(area.x, y, area.width, g(44))
             draw_panel(surface, row, "button")

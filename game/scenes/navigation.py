@@ -94,14 +94,19 @@ def lobby(app: App, sessions: list[RemoteSession], sit: bool = False) -> Scene:
 
 
 def remote_table(app: App, sessions: list[RemoteSession]) -> Scene:
-    """The game's own table in front of which `RemoteTable` puts the network, for the seats played at this
-    screen, built from the first update waiting for each."""
-    from game.scenes.remote_table import RemoteTable
-
+    """The game's own table in front of which its kind's network side goes (the table class names it:
+    `network`), for the seats played at this screen, built from the first update waiting for each."""
     local = load(spec(sessions[0].game).table)
-    remote = type(f"Remote{local.__name__}", (RemoteTable, local), {})
+    remote = type(f"Remote{local.__name__}", (load(local.network), local), {})
     scene: Scene = remote(app, sessions)
     return scene
+
+
+def confirm(app: App, title: str, words: str, yes: tuple[str, Callable[[], None]], stay: str) -> Scene:
+    """A question before something that cannot be undone: `yes` (its label, what it does), or stay."""
+    from game.scenes.confirm import ConfirmOverlay
+
+    return ConfirmOverlay(app, title, words, yes, stay)
 
 
 def history(app: App) -> Scene:

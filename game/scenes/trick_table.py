@@ -74,6 +74,7 @@ class TrickTable(TableScene):
     back = "falkenstein"  # card back: assets/cards/backs/<back>.png
     hand_lift = 22.0
     next_label = ""  # the key of the score sheet's button on to the next deal or round
+    network = "game.scenes.remote_table:RemoteTable"  # its side played over the network (navigation)
 
     def __init__(self, app: App, setup: CardTableSetup, layout: Layout | None = None) -> None:
         super().__init__(app, setup)

@@ -31,4 +31,6 @@ def new_setup(seed: int, seats: int) -> FalkensteinSetup:
     return FalkensteinSetup("hotseat", tuple(SeatSetup(hero, "") for hero in HEROES[: seats - 1]), seed=seed)
 
 
-PRIVACY = Privacy(FalkensteinView, get_args(Event), redact, new_setup=new_setup)
+PRIVACY = Privacy(
+    FalkensteinView, get_args(Event), redact, new_setup=new_setup, seats=(2, MAX_CHARACTERS + 1)
+)

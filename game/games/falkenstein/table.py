@@ -17,6 +17,7 @@ import pygame
 from game.ai.seeds import match_seed
 from game.games.falkenstein.ai import ComputerHost, choose_card
 from game.games.falkenstein.data import TALENTS
+from game.games.falkenstein.privacy import new_setup
 from game.games.falkenstein.resolution import DECK, standing_of
 from game.games.falkenstein.scenario import Scenario
 from game.games.falkenstein.session import (
@@ -25,6 +26,7 @@ from game.games.falkenstein.session import (
     ChallengeSet,
     DeckReshuffled,
     Event,
+    FalkensteinView,
     HandDealt,
     HostDrew,
     PlayCard,
@@ -33,11 +35,12 @@ from game.games.falkenstein.session import (
     SetChallenge,
     win_chances,
 )
-from game.games.falkenstein.setup import FalkensteinSetup
+from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
 from game.games.falkenstein.sheet import session_sheet
 from game.games.falkenstein.words import log_lines, outcome_sentence, talent_name
 from game.i18n import language, tr
 from game.scenes import navigation
+from game.scenes.network_table import NetworkTable, table_seed
 from game.scenes.table_scene import Awaiting, TableScene, refusal_text
 from game.sheets import WayOut
 from game.ui import text, theme
@@ -51,6 +54,7 @@ from game.ui.widgets import Button, Choice, Form
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.net.remote_game import RemoteSession
 
 BACK = "backs/falkenstein"
 # the rectangles this scene reads from assets/tables/falkenstein.tmx
@@ -75,6 +79,7 @@ LAYOUT_NAMES = frozenset(
 class FalkensteinTable(TableScene):
     name = "falkenstein"
     game_id = "falkenstein"
+    network = "game.games.falkenstein.table:FalkensteinNetworkTable"  # played over the network (navigation)
 
     def __init__(self, app: App, setup: FalkensteinSetup) -> None:
         super().__init__(app, setup)
@@ -124,7 +129,7 @@ class FalkensteinTable(TableScene):
         self.log.rect = self.r("log")
         self.log.title = tr("fal.log")
         self._build_controls()
-        if self.awaiting is Awaiting.HOST and self.setup.mode == "hotseat":
+        if self.awaiting is Awaiting.HOST:
             self._build_host_form()
         self._place_static()
 
@@ -152,7 +157,7 @@ class FalkensteinTable(TableScene):
         area = self.r("controls")
         bw, bh = area.width - 40, 46
         entries: list[tuple[str, Callable[[], None]]] = [(tr("fal.pause"), self.pause)]
-        if self.setup.mode == "hotseat":
+        if self.session_end_offered:
             entries.append((tr("fal.end_session"), self.end_session))
         buttons = [
             Button(pygame.Rect(area.x + 20, area.bottom - (bh + 12) * (i + 1), bw, bh), label, fn)
@@ -163,6 +168,21 @@ class FalkensteinTable(TableScene):
     @property
     def shared_screen(self) -> bool:
         return self.setup.mode == "hotseat"
+
+    @property
+    def session_end_offered(self) -> bool:
+        """The people may end the session (a hot seat's has no end of its own)."""
+        return self.setup.mode == "hotseat"
+
+    @property
+    def open_seat(self) -> int | None:
+        """The character whose hand is dealt face up and stays so: the first, unless the screen is shared
+        (then each hand is shown on its turn only)."""
+        return None if self.shared_screen else 0
+
+    def seat_person(self, seat: int) -> str:
+        """Who plays the character, said under its name where people take turns at the characters."""
+        return self.setup.seats[seat].player if self.setup.mode == "hotseat" else ""
 
     # flow ------------------------------------------------------------------------------------
     def person_of(self, seat: int | str) -> str:
@@ -312,9 +332,7 @@ class FalkensteinTable(TableScene):
         self.shown_deck -= len(cards)
         if seat == 0:
             self.sound("shuffle")
-        if self.hand_seat is None and not self.computer_acts(seat) and self.setup.mode == "solo":
-            self.hand_seat = seat
-        if seat != self.hand_seat and not (self.setup.mode == "demo" and seat == 0):
+        if seat != self.open_seat:
             self.sound("deal")
             return d(0.15)
         self.hand_seat = seat
@@ -581,7 +599,7 @@ class FalkensteinTable(TableScene):
         area = self.r("host")
         portrait = pygame.Rect(area.x, area.y, area.width, area.height - 40)
         self.host_avatar.draw(surface, portrait, glow=self.game.to_act == "host")
-        name = self.setup.host_name or tr("fal.host")
+        name = self.person_of("host")
         text.draw(
             surface,
             name,
@@ -640,8 +658,8 @@ class FalkensteinTable(TableScene):
                 bold=acting,
             )
             detail = tr("fal.seat_score", ok=successes[i], n=attempts[i])
-            if self.setup.mode == "hotseat":
-                detail = f"{seat.player} · {detail}"
+            if person := self.seat_person(i):
+                detail = f"{person} · {detail}"
             text.draw(
                 surface,
                 detail,
@@ -804,6 +822,70 @@ class FalkensteinTable(TableScene):
         text.draw_paragraphs(
             surface, tr(f"fal.standing_msg.{standing}"), advice, theme.SIZE_BODY, theme.PARCHMENT, italic=True
         )
+
+
+def network_setup(sessions: list[RemoteSession]) -> FalkensteinSetup:
+    """The table's characters as the server dealt them (its networked setup), each with its player's name."""
+    session = sessions[0]
+    names = {state.seat: state.name for state in session.seats}
+    dealt = new_setup(table_seed(session.code), len(session.seats))
+    seats = tuple(SeatSetup(seat.character, names.get(i, "")) for i, seat in enumerate(dealt.seats))
+    return replace(dealt, seats=seats, host_name=names.get("host", ""))
+
+
+class FalkensteinNetworkTable(NetworkTable, FalkensteinTable):
+    """Château Falkenstein played over the network, every seat a person here or elsewhere: the screen shows
+    the hand of the one character played at it (the Host holds none), with its odds on its turn, and waits
+    while a seat elsewhere is to act. The session goes on until the players leave."""
+
+    def __init__(self, app: App, sessions: list[RemoteSession]) -> None:
+        super().__init__(app, sessions, network_setup(sessions))
+        if not self.game.opening:  # a table laid afresh after a rejoin: as it stands now
+            self._lay(self.game.view(self.session.seat))
+
+    def _lay(self, view: FalkensteinView) -> None:
+        """Puts the deck, the discard pile and the challenge where the seat's view has them, at once."""
+        self.shown_deck, self.shown_discard = view.deck_size, len(view.discard)
+        self.shown_results = list(view.history)
+        self.shown_challenge = view.challenge
+        self.challenge_no = len(view.history) + (view.challenge is not None)
+        top = view.discard[-4:]
+        for i, card in enumerate(top):
+            sprite = CardSprite(card, "french", BACK, *self._discard_pos(self.shown_discard - len(top) + i))
+            sprite.face_up = True
+            self.discard.append(sprite)
+
+    def person_of(self, seat: int | str) -> str:
+        return self.player(seat)
+
+    def seat_person(self, seat: int) -> str:
+        away = self.absence(seat)
+        return f"{self.player(seat)} ({away})" if away else self.player(seat)
+
+    @property
+    def shared_screen(self) -> bool:
+        return len(self.sessions) > 1
+
+    @property
+    def session_end_offered(self) -> bool:
+        return False
+
+    @property
+    def open_seat(self) -> int | None:
+        own = self.session.seat
+        return own if isinstance(own, int) and not self.shared_screen else None
+
+    def next_step(self) -> None:
+        """The next update once the last one's events are shown; while a seat elsewhere is to act, waiting
+        with the own hand in view."""
+        if self.advance():
+            return
+        to_act = self.game.to_act
+        if to_act is not None and to_act not in self.here:
+            if self.open_seat is not None and self.hand_seat is None:
+                self.show_hand(self.open_seat)
+            return
+        super().next_step()
 
 
 def _suit_char(suit: str) -> str:

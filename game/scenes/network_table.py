@@ -1,0 +1,145 @@
+"""The network's side of a table, whatever the game: `NetworkTable` goes in front of a game's table class,
+with the part of its kind (`remote_table.RemoteTable` for the trick tables, Falkenstein's own), and
+`navigation.remote_table` builds the trio, so the game's own scene shows a table played over the network.
+
+What changes is only where the state comes from and goes to: the server's updates (`game.net.remote_game`)
+instead of a local rules state; the seats' names and presence as the server tells them; nothing journalled
+here (the server journals). A table this machine hosts ends for everyone when its host leaves it, so
+leaving asks first; a table whose host has left says so and returns to the menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.i18n import has, tr
+from game.net.client import Error, SeatState
+from game.net.remote_game import RemoteGame, RemoteSession, ended, ends_for_others, poll
+from game.rules.errors import IllegalAction
+from game.scenes import navigation
+from game.scenes.table_scene import Awaiting, TableScene, refusal_text
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+def seat_label(seat: int | str) -> str:
+    """A seat as the players read it: "Seat 2", or a named seat by its name ("The Host")."""
+    return tr("netui.host.seat", n=seat + 1) if isinstance(seat, int) else tr(f"netui.seat.{seat}")
+
+
+def table_seed(code: str) -> int:
+    """A seed for the portraits from the table's code, so every machine at the table shows the same faces."""
+    return int.from_bytes(code.encode(), "big") % 1_000_003
+
+
+def refusal_words(error: Error) -> str:
+    """A refusal from the server in the player's language: the rules' own reason when they gave it."""
+    if error.reason == "illegal" and error.code:
+        return refusal_text(IllegalAction(error.code, error.detail, **error.params))
+    key = f"net.error.{error.reason}"
+    return tr(key) if has(key) else error.detail
+
+
+def tell(app: App, sessions: list[RemoteSession], now: float) -> bool:
+    """Polls the seats played at this screen and shows what the player should be told; True when the host
+    has closed the table (the caller then leaves it)."""
+    for notice in poll(sessions, now):
+        app.notices.show(tr(notice.key, **notice.params), notice.seconds)
+    return ended(sessions)
+
+
+def leave_asking(app: App, sessions: list[RemoteSession], leave: Callable[[], None]) -> None:
+    """`leave`, after asking when it ends the table for others (this screen hosts it)."""
+    if not ends_for_others(sessions):
+        leave()
+        return
+    words = (tr("netui.end.title"), tr("netui.end.words"))
+    app.scenes.push(navigation.confirm(app, *words, (tr("netui.end.yes"), leave), tr("netui.end.stay")))
+
+
+class NetworkTable(TableScene):
+    """The network's side of a table; the game's table class follows it in the class order."""
+
+    def __init__(self, app: App, sessions: list[RemoteSession], setup: Any) -> None:
+        self.remote = RemoteGame(sessions)
+        self.sessions = sessions
+        self.session = sessions[0]  # the first seat played here: the others' presence as it hears it
+        super().__init__(app, setup)
+
+    # the rules state is the server's: a game table's own (local) state is set and then never read
+    @property
+    def game(self) -> Any:
+        return self.remote
+
+    @game.setter
+    def game(self, value: Any) -> None:
+        pass
+
+    @property
+    def moves(self) -> int:
+        return self.remote.moves
+
+    def _save(self, write: Callable[[], None]) -> None:
+        """The server journals the match: nothing of it is written here."""
+
+    # seats -----------------------------------------------------------------------------------------
+    @property
+    def here(self) -> set[int | str]:
+        """The seats played at this screen."""
+        return {session.seat for session in self.sessions}
+
+    def seat_state(self, seat: int | str) -> SeatState | None:
+        return next((state for state in self.session.seats if state.seat == seat), None)
+
+    def player(self, seat: int | str) -> str:
+        """Who plays `seat`: its player's name, a computer, or a free seat."""
+        state = self.seat_state(seat)
+        if state is not None and state.name:
+            return state.name
+        if state is not None and state.kind == "computer" and isinstance(seat, int):
+            return tr("table.computer_n", n=seat + 1)
+        return tr("netui.seat.free", seat=seat_label(seat))
+
+    def absence(self, seat: int | str) -> str:
+        """The words "away" (or that a computer plays) while the seat's player is not there, else ""."""
+        state = self.seat_state(seat)
+        if state is None or state.present:
+            return ""
+        return tr("netui.seat.standin" if state.standin else "netui.seat.away")
+
+    # flow ------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if tell(self.app, self.sessions, self.scheduler.now):
+            self._leave()
+            return
+        for error in self.remote.refused():
+            self.refuse(refusal_words(error))
+            self.awaiting = Awaiting.NOTHING
+        super().update(dt)
+
+    def advance(self) -> bool:
+        """Takes the server's next update once the last one's events are shown: its events queued, or, after
+        missed moves (a rejoin), the table laid afresh. False while there is none."""
+        shown = self.remote.moves
+        update = self.remote.advance()
+        if update is None:
+            return False
+        if update.moves > shown + 1 or (update.moves > shown and not update.events):
+            self.remote.put_back()
+            self.app.scenes.replace(navigation.remote_table(self.app, self.sessions))
+            return True
+        self.enqueue(list(update.events))
+        return True
+
+    def rematch(self) -> None:
+        self.leave_table()
+
+    def leave_table(self) -> None:
+        leave_asking(self.app, self.sessions, self._leave)
+
+    def _leave(self) -> None:
+        for session in self.sessions:
+            session.close()
+        super().leave_table()
