@@ -9,119 +9,27 @@ from __future__ import annotations
 import asyncio
 import random
 import socket
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
 import pytest
+from netui_driver import Bot, desktop, host, join_by_typing, remote, spy_events, until
 from scene_driver import click, key, step
 
 from game.app import App
 from game.game_spec import HIDDEN
 from game.games.koenigrufen.cards import legal_discards
 from game.i18n import tr
-from game.net.client import TableClient, Update
 from game.net.remote_game import RemoteSession
 from game.net.server import Background
-from game.scenes.host_scene import HostScene
-from game.scenes.lobby_scene import LobbyScene
 from game.scenes.menu import MenuScene
 from game.scenes.remote_table import RemoteTable
-from game.settings import Settings
-from game.ui import text
-from game.ui.widgets import Button, Choice, TextInput
-
-FRAMES = 20_000  # a bound on the frames a test waits through (the network answers within a few)
 
 
 @pytest.fixture
 def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setattr(HostScene, "bind", "127.0.0.1")  # the loopback only
-    app = App(settings=Settings(language="en", anim_speed="instant", think_time=0.0))
-    app.scenes.push(MenuScene(app))
-    step(app)
-    yield app
-    for scene in app.scenes.stack:
-        session = getattr(scene, "session", None)
-        if isinstance(session, RemoteSession):
-            session.close()
-
-
-class Bot:
-    """A player at another machine: joins the code's first free seat and plays at random when asked."""
-
-    def __init__(self, url: str, code: str, seed: int) -> None:
-        self.client = TableClient(url)
-        self.client.join(code, "Bot")
-        self.rng = random.Random(seed)
-        self.updates: list[Update] = []
-
-    def play(self) -> None:
-        for message in self.client.poll():
-            if isinstance(message, Update):
-                self.updates.append(message)
-                state = self.client.state
-                if message.legal and state is not None and message.moves == state.moves:
-                    self.client.act(self.rng.choice(message.legal))
-
-
-def button(app: App, label: str) -> Button:
-    scene = app.scenes.top
-    return next(w for w in scene.form.widgets if isinstance(w, Button) and w.label == label)
-
-
-def until(app: App, condition: Callable[[], bool], bots: tuple[Bot, ...] = ()) -> None:
-    for _ in range(FRAMES):
-        if condition():
-            return
-        for bot in bots:
-            bot.play()
-        app.step(1 / 20)
-    raise AssertionError("the table did not get there")
-
-
-def host(app: App, game: str, seats: dict[int, str]) -> tuple[RemoteSession, Bot | None]:
-    """Host a table from the menu by clicks: the game, then each seat's kind (remote or a level)."""
-    click(app, button(app, tr("netui.menu.host")).rect.center)
-    page = app.scenes.top
-    assert isinstance(page, HostScene)
-    games = next(w for w in page.form.widgets if isinstance(w, Choice) and w.label == tr("netui.host.game"))
-    while page.game != game:
-        click(app, (games.box.right - 10, games.box.centery))
-        games = next(
-            w for w in page.form.widgets if isinstance(w, Choice) and w.label == tr("netui.host.game")
-        )
-    for seat, kind in seats.items():
-        while page.kinds[seat] != kind:
-            row = next(
-                w
-                for w in page.form.widgets
-                if isinstance(w, Choice) and w.label == tr("netui.host.seat", n=seat + 1)
-            )
-            click(app, (row.box.right - 10, row.box.centery))
-    name = next(w for w in page.form.widgets if isinstance(w, TextInput))
-    click(app, name.rect.center)
-    for letter in "Ada":
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
-    step(app)
-    click(app, button(app, tr("netui.host.open")).rect.center)
-    lobby = app.scenes.top
-    assert isinstance(lobby, LobbyScene), getattr(lobby, "problem", "")
-    session = lobby.session
-    until(app, lambda: session.joined is not None)
-    assert session.server is not None and session.address.endswith(str(session.url.rsplit(":", 1)[1]))
-    bot = Bot(session.url, session.code, 7) if "remote" in seats.values() else None
-    bots = (bot,) if bot else ()
-    until(app, lambda: lobby.ready and all(s.present for s in session.seats), bots)
-    assert [s.name for s in session.seats if s.kind == "remote"][:1] == ["Ada"]
-    click(app, button(app, tr("netui.lobby.sit")).rect.center)
-    remote(app)
-    return session, bot
-
-
-def remote(app: App) -> RemoteTable:
-    """The remote table on the stack (under a hand-over screen, perhaps)."""
-    return next(scene for scene in app.scenes.stack if isinstance(scene, RemoteTable))
+    yield from desktop(monkeypatch)
 
 
 def click_card(app: App, table: RemoteTable, card: str) -> None:
@@ -147,18 +55,6 @@ def own_only(session: RemoteSession, table: RemoteTable, seen: list[Any]) -> Non
     for event in seen:
         if type(event).__name__ == "HandDealt" and event.seat != session.seat:
             assert set(event.cards) == {HIDDEN}
-
-
-def spy_events(table: RemoteTable) -> list[Any]:
-    seen: list[Any] = list(table.queue)
-    original = table.enqueue
-
-    def enqueue(events: list[Any]) -> None:
-        seen.extend(events)
-        original(events)
-
-    table.enqueue = enqueue  # type: ignore[method-assign]
-    return seen
 
 
 def test_a_two_ten_jack_table_hosted_from_the_menu_plays_a_round_by_clicks(app: App) -> None:
@@ -259,21 +155,6 @@ def test_an_illegal_card_is_refused_with_the_rules_reason(app: App) -> None:
     pytest.skip("no illegal card came up")
 
 
-def join_by_typing(app: App, *typed: str) -> Any:
-    """The menu's Join page, the address, the code and the name typed in, Join clicked: the page."""
-    click(app, button(app, tr("netui.menu.join")).rect.center)
-    page = app.scenes.top
-    fields = [w for w in page.form.widgets if isinstance(w, TextInput)]
-    for field, words in zip(fields, typed, strict=False):
-        click(app, field.rect.center)
-        for letter in words:
-            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
-        step(app)
-    click(app, button(app, tr("netui.join.button")).rect.center)
-    until(app, lambda: bool(page.problem) or page.session is None)
-    return page
-
-
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_wrong_code_is_refused_with_its_reason(app: App, lang: str) -> None:
     app.apply_settings(app.settings.with_(language=lang))
@@ -286,30 +167,6 @@ def test_a_wrong_code_is_refused_with_its_reason(app: App, lang: str) -> None:
         assert app.scenes.top is page
     finally:
         server.stop()
-
-
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
-def test_the_host_page_says_chateau_falkenstein_is_played_at_one_screen(app: App, lang: str) -> None:
-    app.apply_settings(app.settings.with_(language=lang))
-    click(app, button(app, tr("netui.menu.host")).rect.center)
-    page = app.scenes.top
-    assert isinstance(page, HostScene)
-    games = next(w for w in page.form.widgets if isinstance(w, Choice) and w.label == tr("netui.host.game"))
-    assert "falkenstein" not in [value for value, _ in games.options]
-    says = {
-        "en": "Château Falkenstein is played at one screen for now, not over the network",
-        "de": "Château Falkenstein wird vorerst an einem Bildschirm gespielt, nicht über das Netzwerk",
-        "fr": "Château Falkenstein se joue pour l'instant à un seul écran, pas en réseau",
-    }[lang]
-    assert [note for note in page.notes() if note.startswith(says)]
-    drawn: list[str] = []
-    spy = pygame.Surface(app.size)
-    real = text.draw
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(text, "draw", lambda s, words, *a, **k: drawn.append(words) or real(s, words, *a, **k))
-        page.draw(spy)
-    shown = " ".join(drawn)
-    assert "Château Falkenstein" in shown and page.note_at.y < page.back_button.rect.y
 
 
 def test_a_table_nobody_answers_at_is_refused_as_unreachable(app: App) -> None:
