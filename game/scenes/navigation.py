@@ -104,7 +104,7 @@ def remote_table(app: App, sessions: list[RemoteSession]) -> Scene:
 
 def confirm(app: App, title: str, words: str, yes: tuple[str, Callable[[], None]], stay: str) -> Scene:
     """A question before something that cannot be undone: `yes` (its label, what it does), or stay."""
-    from game.scenes.confirm import ConfirmOverlay
+    from game.scenes.pause import ConfirmOverlay
 
     return ConfirmOverlay(app, title, words, yes, stay)
 

@@ -1,4 +1,6 @@
-"""The pause overlay of a table: resume, settings, rules, leave (and whatever the table adds)."""
+"""The overlays over a table: the pause (resume, settings, rules, leave, and whatever the table adds), and
+the question before something that cannot be undone (`ConfirmOverlay`). Both veil the table, draw a panel
+with a title and buttons, and give way to Escape."""
 
 from __future__ import annotations
 
@@ -18,9 +20,49 @@ if TYPE_CHECKING:
     from game.app import App
 
 
-class PauseOverlay(Scene):
-    name = "pause"
+class PanelOverlay(Scene):
+    """A veiled table under a panel: its title, its `form`; Escape pops it."""
+
     overlay = True
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.form = Form()
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._veil: pygame.Surface | None = None
+
+    @property
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def veil(self) -> None:
+        w, h = self.app.size
+        self._veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        self._veil.fill((0, 0, 0, 150))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+            return
+        self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._veil is not None:
+            surface.blit(self._veil, (0, 0))
+        draw_panel(surface, self.panel, "panel")
+        text.draw(
+            surface,
+            self.title,
+            (self.panel.centerx, self.panel.y + 28),
+            theme.SIZE_H1,
+            theme.BRASS_LIGHT,
+            "midtop",
+        )
+        self.form.draw(surface)
+
+
+class PauseOverlay(PanelOverlay):
+    name = "pause"
 
     def __init__(
         self,
@@ -31,8 +73,10 @@ class PauseOverlay(Scene):
     ) -> None:
         super().__init__(app)
         self.game, self.on_leave, self.extra = game, on_leave, extra or []
-        self.form = Form()
-        self._veil: pygame.Surface | None = None
+
+    @property
+    def title(self) -> str:
+        return tr("pause.title")
 
     def relayout(self) -> None:
         w, h = self.app.size
@@ -54,8 +98,7 @@ class PauseOverlay(Scene):
             y += bh + gap
         self.form = Form(buttons)
         self.form.move_focus(1)
-        self._veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        self._veil.fill((0, 0, 0, 150))
+        self.veil()
 
     def _settings(self) -> None:
         self.app.scenes.push(navigation.settings(self.app))
@@ -63,22 +106,49 @@ class PauseOverlay(Scene):
     def _rules(self) -> None:
         self.app.scenes.push(navigation.rules(self.app, self.game))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.scenes.pop()
-            return
-        self.form.handle(event)
+
+class ConfirmOverlay(PanelOverlay):
+    """What the step does, the button that takes it, and the one that stays (first, and Escape's)."""
+
+    name = "confirm"
+    WIDTH = 680
+
+    def __init__(
+        self, app: App, title: str, words: str, yes: tuple[str, Callable[[], None]], stay: str
+    ) -> None:
+        super().__init__(app)
+        self._title, self.words, self.yes, self.stay = title, words, yes, stay
+
+    @property
+    def title(self) -> str:
+        return self._title
+
+    def lines(self) -> list[str]:
+        return text.wrap(self.words, theme.SIZE_BODY, self.WIDTH - 80)
+
+    def relayout(self) -> None:
+        w, h = self.app.size
+        self.panel = pygame.Rect(
+            0, 0, self.WIDTH, 230 + len(self.lines()) * text.line_height(theme.SIZE_BODY)
+        )
+        self.panel.center = (w // 2, h // 2)
+        bw, bh = (self.WIDTH - 100) // 2, 52
+        row = self.panel.bottom - bh - 30
+        label, action = self.yes
+        self.form = Form(
+            [
+                Button(
+                    pygame.Rect(self.panel.x + 40, row, bw, bh), self.stay, self.app.scenes.pop, primary=True
+                ),
+                Button(pygame.Rect(self.panel.right - 40 - bw, row, bw, bh), label, action),
+            ]
+        )
+        self.form.move_focus(1)
+        self.veil()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._veil is not None:
-            surface.blit(self._veil, (0, 0))
-        draw_panel(surface, self.panel, "panel")
-        text.draw(
-            surface,
-            tr("pause.title"),
-            (self.panel.centerx, self.panel.y + 28),
-            theme.SIZE_H1,
-            theme.BRASS_LIGHT,
-            "midtop",
-        )
-        self.form.draw(surface)
+        super().draw(surface)
+        y = self.panel.y + 100
+        for line in self.lines():
+            text.draw(surface, line, (self.panel.centerx, y), theme.SIZE_BODY, theme.CREAM, "midtop")
+            y += text.line_height(theme.SIZE_BODY)
