@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 import pytest
-from netui_driver import Bot, button, desktop, host, join_by_typing, remote, spy_events, until
+from netui_driver import Bot, button, choice_row, desktop, host, join_by_typing, remote, spy_events, until
 from scene_driver import click, key
 
 from game.app import App
@@ -25,8 +25,10 @@ from game.net.client import Ended
 from game.net.protocol import SeatRequest, TableRequest
 from game.net.remote_game import RemoteSession
 from game.net.server import Background
+from game.scenes.host_scene import HostScene
 from game.scenes.lobby_scene import LobbyScene
 from game.scenes.menu import MenuScene
+from game.ui.widgets import Choice, Label
 
 FIREWORKS_SEED = (
     437  # with two characters, the first challenged twice: its joker meets the other on the second
@@ -67,6 +69,33 @@ def nothing_hidden_named(seen: list[Any], own: int | str) -> None:
     for event in seen:
         if isinstance(event, HandDealt | CardDrawn) and event.seat != own:
             assert {*getattr(event, "cards", ()), getattr(event, "card", HIDDEN)} == {HIDDEN}
+
+
+@pytest.mark.parametrize(
+    ("lang", "you", "seat"),
+    [
+        ("en", "The Host: you", "Seat 1"),
+        ("fr", "Le MJ : vous", "Place 1"),
+        ("de", "Der Spielleiter: du", "Platz 1"),
+    ],
+)
+def test_the_host_page_seats_its_host_as_the_falkenstein_host_among_people(
+    app: App, lang: str, you: str, seat: str
+) -> None:
+    app.apply_settings(app.settings.with_(language=lang))
+    click(app, button(app, tr("netui.menu.host")).rect.center)
+    page = app.scenes.top
+    assert isinstance(page, HostScene)
+    while page.game != "falkenstein":
+        games = choice_row(page, tr("netui.host.game"))
+        click(app, (games.box.right - 10, games.box.centery))
+    labels = [w.label for w in page.form.widgets if isinstance(w, Label | Choice)]
+    assert you in labels and seat in labels and tr("netui.host.away") not in labels  # the table waits
+    counts = choice_row(page, tr("menu.players"))
+    assert [n for n, _ in counts.options] == [2, 3, 4, 5]  # one to four characters, and the Host
+    row = choice_row(page, seat)
+    assert [kind for kind, _ in row.options] == ["remote", "here"]  # Falkenstein has no computer players
+    assert page.request().seats == (SeatRequest("remote"),) * 3 and page.request().away == "wait"
 
 
 def test_the_host_sets_challenges_by_clicks_and_a_character_elsewhere_meets_them(app: App) -> None:

@@ -51,8 +51,11 @@ SCENES = (
     "learn-koenigrufen-end",
     "learn-twotenjack-end",
     "host",
+    "host-falkenstein",
     "join",
     "lobby",
+    "falkenstein-net",
+    "end-table",
 )
 
 
@@ -68,8 +71,12 @@ def build(app, scene: str, **options):
         menu = MenuScene(app)
         menu.game = "koenigrufen"
         return menu, 0.0
-    if scene in ("host", "join", "lobby"):
+    if scene in ("host", "host-falkenstein", "join", "lobby"):
         return _network_page(app, scene), 0.3
+    if scene == "falkenstein-net":  # a window that joined as a character, facing the Host's challenge
+        return _falkenstein_net(app, 0), 4.0
+    if scene == "end-table":  # the host of that table leaving it: asked first
+        return _falkenstein_net(app, "host"), 2.0
     if scene == "houserules":  # the group's edit of austria: no Trischaken, Dreier worth 5, no holding
         from game.games.koenigrufen import house, profile
         from game.scenes.house_rules import HouseRulesScene
@@ -189,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         for _ in range(round(seconds * 60)):
             app.step(1 / 60)
+    if args.scene == "end-table":
+        scene.leave_table()
+        app.step(1 / 60)
     if args.scene == "hotseat":  # past the hand-over screen, to the Host's challenge panel
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
         for _ in range(30):
@@ -200,13 +210,16 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _network_page(app, scene: str):
-    """The Host page (a Königrufen table, two people elsewhere and a computer), the Join page refusing an
-    address, or the lobby of a table hosted on the loopback with the host seated."""
+    """The Host page (a Königrufen table, two people elsewhere and a computer; or Château Falkenstein's),
+    the Join page refusing an address, or the lobby of a table hosted on the loopback with the host seated."""
     from game.scenes import navigation
 
-    if scene == "host":
+    if scene.startswith("host"):
         page: Any = navigation.host(app)
-        page.kinds[2] = "normal"
+        if scene == "host-falkenstein":  # two characters, one played at this screen, and the Host
+            page.game, page.kinds[1] = "falkenstein", "here"
+        else:
+            page.kinds[2] = "normal"
         return page
     if scene == "join":
         return navigation.join(app, "192.168.1.20:87O5", "K7PQ4M", "Clara")  # a mistyped port
@@ -231,6 +244,50 @@ def _network_page(app, scene: str):
             raise SystemExit("the loopback table did not answer")
         session._take(message, 0.0)
     return navigation.lobby(app, [session])
+
+
+def _falkenstein_net(app, seat):
+    """A Château Falkenstein table on the loopback (two characters and the Host; Marie is the Host, Clara
+    and Paul the characters), seen from `seat`: Clara's once Marie has challenged her, or Marie's, hosting."""
+    from game.games.falkenstein.session import SetChallenge
+    from game.net.client import TableClient, Update
+    from game.net.protocol import SeatRequest, TableRequest
+    from game.net.remote_game import RemoteSession
+    from game.net.server import Background
+    from game.scenes import navigation
+
+    server = Background("127.0.0.1", 0)
+    url = f"ws://127.0.0.1:{server.start()}"
+    request = TableRequest("falkenstein", (SeatRequest("remote"),) * 3)
+    code = server.call(lambda s: s.create_table(request, seed=437).code)
+    names = {0: "Clara", 1: "Paul", "host": "Marie"}
+    others = {other: TableClient(url) for other in names if other != seat}
+    for other, client in others.items():
+        client.join(code, names[other], other)
+    session = RemoteSession(url, server if seat == "host" else None, f"192.168.1.20:{url.rsplit(':', 1)[1]}")
+    session.join(code, names[seat], seat)
+
+    def first_update(client) -> Update:
+        while not isinstance(message := client.next(5.0), Update):
+            if message is None:
+                raise SystemExit("the loopback table did not answer")
+        return message
+
+    def updates(count: int) -> None:
+        while len(session.updates) < count:
+            message = session.client.next(5.0)
+            if message is None:
+                raise SystemExit("the loopback table did not answer")
+            session._take(message, 0.0)
+
+    offered = {other: first_update(client) for other, client in others.items()}
+    updates(1)
+    if seat != "host":  # Marie challenges Clara against a Good opposition
+        challenge = next(a for a in offered["host"].legal if a.seat == 0 and a.opposition == 3)
+        assert isinstance(challenge, SetChallenge)
+        others["host"].act(challenge)
+        updates(2)
+    return navigation.remote_table(app, [session])
 
 
 def save_png(surface, path: str) -> None:
