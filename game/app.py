@@ -160,8 +160,14 @@ class App:
                 on_frame(self)
             dt = min(clock.tick(fps) / 1000, 0.1)
             elapsed += dt
+        self.close()
+
+    def close(self) -> None:
+        """The app quits: a table's journal on disk first, then every scene lets go of what it holds."""
         if self.scenes.top:
-            self.scenes.top.leave()  # a table's journal is on disk before the app quits
+            self.scenes.top.leave()
+        for scene in reversed(self.scenes.stack):
+            scene.close()
 
     def stats(self) -> dict[str, float | int]:
         frames = self.frame_ms[1:] or [0.0]

@@ -156,6 +156,9 @@ def test_a_joining_window_sees_only_its_own_hand_and_plays_its_joker_into_firewo
         assert [r.fireworks for r in seen if isinstance(r, Resolved)] == [False, True, False]
         assert set(fireworks) == {1}  # over the table, on the second challenge
         assert all(u.view.hand == () for u in the_host.updates)  # and the Host, elsewhere, saw no hand
+        assert table.host_caption() == "Marie" and table.seat_person(1) == "Paul"
+        the_host.client.close()
+        until(app, lambda: table.host_caption() == f"Marie ({tr('netui.seat.away')})", (other,))
     finally:
         server.stop()
 
@@ -280,4 +283,13 @@ def test_a_joined_window_is_told_in_its_language_that_the_host_closed_the_table(
     the_host.close()
     until(app, lambda: isinstance(app.scenes.top, MenuScene))
     assert says in [message for message, _ in app.notices.items]
-    assert all(session.client._client is None or session._left for session in table.sessions)
+    assert all(session.closed for session in table.sessions)
+
+
+def test_closing_the_window_of_a_hosted_table_ends_it_for_the_others(app: App) -> None:
+    session, bot = host(app, "falkenstein", {0: "remote"}, players=2)
+    assert bot is not None
+    key(app, pygame.K_ESCAPE)  # (the pause over the table)
+    app.close()
+    assert session.server is None and session.closed
+    until(app, lambda: any(isinstance(m, Ended) for m in bot.messages), (bot,))

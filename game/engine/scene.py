@@ -30,6 +30,10 @@ class Scene:
     def leave(self) -> None:
         """Called when the scene stops being the top of the stack."""
 
+    def close(self) -> None:
+        """Called when the app closes with the scene on the stack: lets go of what others depend on (a
+        table this machine hosts)."""
+
     def relayout(self) -> None:
         """Rebuilds what depends on the window size or the language."""
 

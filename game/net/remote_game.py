@@ -91,6 +91,7 @@ class RemoteSession:
         self.ended: Ended | None = None  # the host closed the table
         self._retry_at: float | None = None
         self._left = False
+        self.closed = False
 
     @property
     def code(self) -> str:
@@ -156,8 +157,10 @@ class RemoteSession:
 
     def close(self) -> None:
         """Gives the seat up and closes the connection; a hosted table ends with it (the others are told who
-        closed it) and its server stops."""
-        self._left = True
+        closed it) and its server stops. Once."""
+        if self.closed:
+            return
+        self._left = self.closed = True
         if self.server is not None and self.joined is not None:
             code, name = self.joined.table, self.name
             self.server.call(lambda server: server.end_table(code, name))

@@ -55,9 +55,13 @@ class LobbyScene(FormPage):
     def leave_table(self) -> None:
         leave_asking(self.app, self.sessions, self._leave)
 
-    def _leave(self) -> None:
+    def close(self) -> None:
+        """The app closes: the seats given up, a table hosted here ended for the others."""
         for session in self.sessions:
             session.close()
+
+    def _leave(self) -> None:
+        self.close()
         self.app.scenes.reset(navigation.menu(self.app))
 
     def handle(self, event: pygame.event.Event) -> None:

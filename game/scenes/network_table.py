@@ -139,7 +139,11 @@ class NetworkTable(TableScene):
     def leave_table(self) -> None:
         leave_asking(self.app, self.sessions, self._leave)
 
-    def _leave(self) -> None:
+    def close(self) -> None:
+        """The app closes: the seats given up, a table hosted here ended for the others."""
         for session in self.sessions:
             session.close()
+
+    def _leave(self) -> None:
+        self.close()
         super().leave_table()

@@ -184,6 +184,10 @@ class FalkensteinTable(TableScene):
         """Who plays the character, said under its name where people take turns at the characters."""
         return self.setup.seats[seat].player if self.setup.mode == "hotseat" else ""
 
+    def host_caption(self) -> str:
+        """The name under the Host's portrait."""
+        return self.person_of("host")
+
     # flow ------------------------------------------------------------------------------------
     def person_of(self, seat: int | str) -> str:
         if seat == "host":
@@ -599,7 +603,7 @@ class FalkensteinTable(TableScene):
         area = self.r("host")
         portrait = pygame.Rect(area.x, area.y, area.width, area.height - 40)
         self.host_avatar.draw(surface, portrait, glow=self.game.to_act == "host")
-        name = self.person_of("host")
+        name = self.host_caption()
         text.draw(
             surface,
             name,
@@ -858,9 +862,13 @@ class FalkensteinNetworkTable(NetworkTable, FalkensteinTable):
     def person_of(self, seat: int | str) -> str:
         return self.player(seat)
 
-    def seat_person(self, seat: int) -> str:
+    def seat_person(self, seat: int | str) -> str:
+        """The player's name, and whether they are away."""
         away = self.absence(seat)
         return f"{self.player(seat)} ({away})" if away else self.player(seat)
+
+    def host_caption(self) -> str:
+        return self.seat_person("host")
 
     @property
     def shared_screen(self) -> bool:
