@@ -24,6 +24,7 @@ from game.settings import Settings
 from game.ui.widgets import Button, Choice, TextInput
 
 FRAMES = 20_000  # a bound on the frames a test waits through (the network answers within a few)
+BOTS: list[Bot] = []  # the bots of the test running, closed after it
 
 
 def desktop(monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
@@ -37,6 +38,8 @@ def desktop(monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
         for session in getattr(scene, "sessions", [getattr(scene, "session", None)]):
             if isinstance(session, RemoteSession):
                 session.close()
+    while BOTS:
+        BOTS.pop().client.close()
 
 
 class Bot:
@@ -58,6 +61,7 @@ class Bot:
         self.choose = choose
         self.updates: list[Update] = []
         self.messages: list[Any] = []
+        BOTS.append(self)
 
     def play(self) -> None:
         for message in self.client.poll():

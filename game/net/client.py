@@ -387,7 +387,9 @@ class TableClient:
         return self._run(lambda c: c.leave())
 
     def close(self) -> None:
-        """Closes the connection and stops the thread (waits at most a second)."""
+        """Closes the connection and stops the thread (waits at most a second); once."""
+        if self._loop.is_closed():
+            return
 
         async def stop() -> None:
             if self._client is not None:
@@ -399,6 +401,8 @@ class TableClient:
             asyncio.run_coroutine_threadsafe(stop(), self._loop).result(timeout=2.0)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=2.0)
+        if not self._thread.is_alive():
+            self._loop.close()
 
     def _run(self, request: Any) -> Future[Any]:
         """Runs `request(client)` on the thread, connecting first when needed; a failure to connect comes
