@@ -136,7 +136,7 @@ class LobbyScene(FormPage):
             else:
                 name = state.name + (f" ({tr('netui.lobby.you')})" if state.seat in mine else "")
                 if isinstance(state.seat, str):  # a named seat (Falkenstein's Host) says which it is
-                    name = f"{seat_label(state.seat)}: {name}"
+                    name = tr("netui.lobby.named", seat=seat_label(state.seat), name=name)
                 status = tr("netui.lobby.present" if state.present else "netui.seat.away")
             row = pygame.Rect(area.x, y, area.width, g(44))
             draw_panel(surface, row, "button")
