@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.__main__ import main
-from game.net.client import Closed, Joined, TableClient, Update
+from game.net.client import Closed, Ended, Error, Joined, Message, TableClient, Update
 from game.net.protocol import SeatRequest, TableRequest
 from game.net.server import Background
 
@@ -76,3 +76,32 @@ def test_a_table_the_rules_refuse_is_named(capsys) -> None:
     argv = ["host", "koenigrufen", "--profile", "vienna", "--port", "0", "--bind", "127.0.0.1"]
     assert main(argv) == 2
     assert "vienna" in capsys.readouterr().err
+
+
+def test_a_table_its_host_ends_tells_every_seat_who_ended_it_and_admits_no_one_after() -> None:
+    background = Background("127.0.0.1")
+    port = background.start()
+    try:
+        request = TableRequest("falkenstein", (SeatRequest("remote"),) * 3)
+        code = background.call(lambda server: server.create_table(request).code)
+        seated = [TableClient(f"ws://127.0.0.1:{port}") for _ in range(2)]
+        for seat, (net, name) in enumerate(zip(seated, ("Anna", "Ben"), strict=True)):
+            assert isinstance(net.join(code, name, seat).result(timeout=10), Joined)
+        background.call(lambda server: server.end_table(code, "Ada"))
+        for net in seated:
+            assert first(net, Ended) == Ended("Ada") and net.state is None
+        late = TableClient(f"ws://127.0.0.1:{port}")
+        late.join(code, "Cleo")
+        refused = first(late, Error)
+        assert isinstance(refused, Error) and refused.reason == "no_table"
+        for net in (*seated, late):
+            net.close()
+    finally:
+        background.stop()
+
+
+def first(net: TableClient, kind: type) -> Message | None:
+    """The first message of `kind` to come (None if the client hears nothing for ten seconds)."""
+    while (message := net.next(timeout=10)) is not None and not isinstance(message, kind):
+        pass
+    return message

@@ -11,6 +11,7 @@ table's state moves one action at a time. No pygame here.
 
 from __future__ import annotations
 
+import contextlib
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Any
@@ -163,7 +164,8 @@ class RemoteSession:
         self._left = self.closed = True
         if self.server is not None and self.joined is not None:
             code, name = self.joined.table, self.name
-            self.server.call(lambda server: server.end_table(code, name))
+            with contextlib.suppress(TimeoutError, RuntimeError):  # a server that no longer answers: it stops
+                self.server.call(lambda server: server.end_table(code, name))
         elif self.joined is not None and self.ended is None:
             self.client.leave()
         self.client.close()
