@@ -174,6 +174,12 @@ class RemoteSession:
             self.server = None
 
 
+def close_all(sessions: list[RemoteSession]) -> None:
+    """Gives up every seat played at this screen (a table hosted here ends with them)."""
+    for session in sessions:
+        session.close()
+
+
 def poll(sessions: list[RemoteSession], now: float) -> list[Notice]:
     """Polls every seat played at this screen; what the player should be told since the last frame."""
     notices = []

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import tr
-from game.net.remote_game import RemoteSession, failure_key
+from game.net.remote_game import RemoteSession, close_all, failure_key
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
 from game.scenes.network_table import leave_asking, seat_label, tell
@@ -53,16 +53,14 @@ class LobbyScene(FormPage):
             self.app.scenes.replace(navigation.remote_table(self.app, self.sessions))
 
     def leave_table(self) -> None:
-        leave_asking(self.app, self.sessions, self._leave)
+        leave_asking(self.app, self.sessions, self.to_menu)
+
+    def to_menu(self) -> None:
+        self.app.scenes.reset(navigation.menu(self.app))
 
     def close(self) -> None:
-        """The app closes: the seats given up, a table hosted here ended for the others."""
-        for session in self.sessions:
-            session.close()
-
-    def _leave(self) -> None:
-        self.close()
-        self.app.scenes.reset(navigation.menu(self.app))
+        """The app closes: the seats given up (a table hosted here ended for the others)."""
+        close_all(self.sessions)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.form.handle(event):
@@ -73,7 +71,8 @@ class LobbyScene(FormPage):
     def update(self, dt: float) -> None:
         super().update(dt)
         if tell(self.app, self.sessions, self.scheduler.now):
-            self._leave()
+            self.close()
+            self.to_menu()
             return
         if self.sit_button is not None:
             self.sit_button.enabled = self.ready

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.i18n import has, tr
 from game.net.client import Error, SeatState
-from game.net.remote_game import RemoteGame, RemoteSession, ended, ends_for_others, poll
+from game.net.remote_game import RemoteGame, RemoteSession, close_all, ended, ends_for_others, poll
 from game.rules.errors import IllegalAction
 from game.scenes import navigation
 from game.scenes.table_scene import Awaiting, TableScene, refusal_text
@@ -50,8 +50,14 @@ def tell(app: App, sessions: list[RemoteSession], now: float) -> bool:
     return ended(sessions)
 
 
-def leave_asking(app: App, sessions: list[RemoteSession], leave: Callable[[], None]) -> None:
-    """`leave`, after asking when it ends the table for others (this screen hosts it)."""
+def leave_asking(app: App, sessions: list[RemoteSession], then: Callable[[], None]) -> None:
+    """Gives up the seats played here, then `then` (to the menu); first asks when that ends the table for
+    others (this screen hosts it)."""
+
+    def leave() -> None:
+        close_all(sessions)
+        then()
+
     if not ends_for_others(sessions):
         leave()
         return
@@ -112,7 +118,8 @@ class NetworkTable(TableScene):
     # flow ------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         if tell(self.app, self.sessions, self.scheduler.now):
-            self._leave()
+            self.close()
+            super().leave_table()
             return
         for error in self.remote.refused():
             self.refuse(refusal_words(error))
@@ -137,13 +144,8 @@ class NetworkTable(TableScene):
         self.leave_table()
 
     def leave_table(self) -> None:
-        leave_asking(self.app, self.sessions, self._leave)
+        leave_asking(self.app, self.sessions, super().leave_table)
 
     def close(self) -> None:
-        """The app closes: the seats given up, a table hosted here ended for the others."""
-        for session in self.sessions:
-            session.close()
-
-    def _leave(self) -> None:
-        self.close()
-        super().leave_table()
+        """The app closes: the seats given up (a table hosted here ended for the others)."""
+        close_all(self.sessions)
