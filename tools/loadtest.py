@@ -147,8 +147,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         if args.data:
             command += ["--data", args.data]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        server = await asyncio.create_subprocess_exec(
-            *command, stdout=asyncio.subprocess.PIPE, env=env, cwd=ROOT
+        server = await asyncio.create_subprocess_exec(  # its own session: the clients' CPU is not its share
+            *command, stdout=asyncio.subprocess.PIPE, env=env, cwd=ROOT, start_new_session=True
         )
         assert server.stdout is not None
         url = (await asyncio.wait_for(server.stdout.readline(), 30)).decode().split()[-1]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import signal
 import socket
 import sys
@@ -112,6 +113,8 @@ def _players(game: str) -> int:
 async def _serve(args: argparse.Namespace, seats: tuple[SeatRequest, ...] | None) -> int:
     server = Server(args.data)
     port = await server.start(args.bind, args.port)
+    gc.collect()
+    gc.freeze()  # the modules and resumed tables stay: a full collection, which stops every table, skips them
     shown = local_address() if args.bind in ("0.0.0.0", "") else args.bind
     print(f"atout: serving on ws://{shown}:{port}", flush=True)
     try:
