@@ -66,16 +66,23 @@ class Measure:
 async def bot(url: str, table: str, seat: Any, think: float, measure: Measure, done: asyncio.Event) -> None:
     """One seat, until its match is over or the time is up."""
     async with connect(url, max_size=None, compression=None) as socket:
-        await socket.send(json.dumps({"type": "join", "table": table, "name": f"bot {seat}", "seat": seat}))
-        async for text in socket:
-            moves, over, action = _read(text, table, seat)
-            if moves is None:
-                continue
-            measure.updated(table, moves)
-            if over or done.is_set():
-                return
-            if action is not None:
-                await _act(socket, action, moves, think, table, measure)
+        await play(socket, table, seat, think, measure, done)
+
+
+async def play(
+    socket: ClientConnection, table: str, seat: Any, think: float, measure: Measure, done: asyncio.Event
+) -> None:
+    """Sits down at `seat` over `socket` and plays it until the match is over or the time is up."""
+    await socket.send(json.dumps({"type": "join", "table": table, "name": f"bot {seat}", "seat": seat}))
+    async for text in socket:
+        moves, over, action = _read(text, table, seat)
+        if moves is None:
+            continue
+        measure.updated(table, moves)
+        if over or done.is_set():
+            return
+        if action is not None:
+            await _act(socket, action, moves, think, table, measure)
 
 
 def _read(text: str | bytes, table: str, seat: Any) -> tuple[int | None, bool, Any]:
@@ -91,26 +98,30 @@ def _read(text: str | bytes, table: str, seat: Any) -> tuple[int | None, bool, A
     return message["moves"], message["over"], message["legal"][0] if message["legal"] else None
 
 
-async def _act(socket: ClientConnection, action: Any, moves: int, think: float, table: str, m: Measure) -> None:
+async def _act(
+    socket: ClientConnection, action: Any, moves: int, think: float, table: str, m: Measure
+) -> None:
     await asyncio.sleep(think)  # a person's moment: the server is meant to carry people, not a flood
     m.acted(table, moves)
     await socket.send(json.dumps({"type": "act", "action": action, "moves": moves}))
 
 
 async def table_after_table(url: str, game: str, think: float, measure: Measure, done: asyncio.Event) -> None:
-    """One table's worth of bots, a new table each time a match ends."""
+    """One table's worth of bots, a new table each time a match ends: the first seat's connection opens the
+    table and sits down at it, as a player's program does; the others join with its code."""
     seats = SEATS[game]
+    ids: list[Any] = [*range(seats - 1), "host"] if game == "falkenstein" else list(range(seats))
     while not done.is_set():
-        async with connect(url, max_size=None) as opener:
+        async with connect(url, max_size=None, compression=None) as first:
             deals = None if game == "falkenstein" else 1  # (Falkenstein's hot seat has no end)
             create = {"type": "create", "game": game, "seats": [{"kind": "remote"}] * seats, "deals": deals}
-            await opener.send(json.dumps(create))
-            created = json.loads(await opener.recv())
+            await first.send(json.dumps(create))
+            created = json.loads(await first.recv())
             if created["type"] != "created":
                 raise RuntimeError(f"no table: {created}")
-        ids: list[Any] = [*range(seats - 1), "host"] if game == "falkenstein" else list(range(seats))
-        code = created["table"]
-        await asyncio.gather(*(bot(url, code, seat, think, measure, done) for seat in ids))
+            code = created["table"]
+            others = (bot(url, code, seat, think, measure, done) for seat in ids[1:])
+            await asyncio.gather(play(first, code, ids[0], think, measure, done), *others)
 
 
 async def load(url: str, args: argparse.Namespace) -> Measure:
