@@ -3,11 +3,13 @@ every seat.
 
 `python tools/loadtest.py [--tables N] [--seconds S] [--game G] [--think-ms T] [--data DIR] [--server URL]`
 
-Starts `atout serve` in a process of its own (one asyncio loop: one core) unless `--server` names a
+Starts `atout serve` in a process and session of its own (one asyncio loop: one core, and the system's
+scheduler gives it a share of its own, as if it ran on a machine of its own) unless `--server` names a
 running one, opens N tables of remote seats (four, or the game's count), and seats a bot client in every
-seat. A bot waits `--think-ms` once it is to act (a person is slower still), then sends the first legal
-action; a finished match is replaced by a new table. The bots read the protocol's JSON as it comes, without
-decoding views into records, so the clients' process measures the server, not itself.
+seat; the first seat's bot opens the table over its own connection. A bot waits `--think-ms` once it is to
+act (a person is slower still), then sends the first legal action; a finished match is replaced by a new
+table. The bots read the protocol's JSON as it comes, without decoding views into records, and keep only
+what they act on, so the clients' process measures the server, not itself.
 
 Prints one JSON line: actions taken, actions a second, and the time from a bot's `act` to the last of its
 table's seats receiving the `update` it caused — p50, p99 and the maximum, in milliseconds — with the
