@@ -111,10 +111,10 @@ def _players(game: str) -> int:
 
 
 async def _serve(args: argparse.Namespace, seats: tuple[SeatRequest, ...] | None) -> int:
+    gc.collect()
+    gc.freeze()  # the modules stay for good: a full collection, which stops every table, need not walk them
     server = Server(args.data)
     port = await server.start(args.bind, args.port)
-    gc.collect()
-    gc.freeze()  # the modules and resumed tables stay: a full collection, which stops every table, skips them
     shown = local_address() if args.bind in ("0.0.0.0", "") else args.bind
     print(f"atout: serving on ws://{shown}:{port}", flush=True)
     try:
