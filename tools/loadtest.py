@@ -3,11 +3,13 @@ every seat.
 
 `python tools/loadtest.py [--tables N] [--seconds S] [--game G] [--think-ms T] [--data DIR] [--server URL]`
 
-Starts `atout serve` in a process of its own (one asyncio loop: one core) unless `--server` names a
+Starts `atout serve` in a process and session of its own (one asyncio loop: one core, and the system's
+scheduler gives it a share of its own, as if it ran on a machine of its own) unless `--server` names a
 running one, opens N tables of remote seats (four, or the game's count), and seats a bot client in every
-seat. A bot waits `--think-ms` once it is to act (a person is slower still), then sends the first legal
-action; a finished match is replaced by a new table. The bots read the protocol's JSON as it comes, without
-decoding views into records, so the clients' process measures the server, not itself.
+seat; the first seat's bot opens the table over its own connection. A bot waits `--think-ms` once it is to
+act (a person is slower still), then sends the first legal action; a finished match is replaced by a new
+table. The bots read the protocol's JSON as it comes, without decoding views into records, and keep only
+what they act on, so the clients' process measures the server, not itself.
 
 Prints one JSON line: actions taken, actions a second, and the time from a bot's `act` to the last of its
 table's seats receiving the `update` it caused — p50, p99 and the maximum, in milliseconds — with the
@@ -66,43 +68,62 @@ class Measure:
 async def bot(url: str, table: str, seat: Any, think: float, measure: Measure, done: asyncio.Event) -> None:
     """One seat, until its match is over or the time is up."""
     async with connect(url, max_size=None, compression=None) as socket:
-        await socket.send(json.dumps({"type": "join", "table": table, "name": f"bot {seat}", "seat": seat}))
-        async for text in socket:
-            message = json.loads(text)
-            if message["type"] == "error":
-                raise RuntimeError(f"table {table} seat {seat}: {message}")
-            if message["type"] != "update":
-                continue
-            measure.updated(table, message["moves"])
-            if message["over"] or done.is_set():
-                return
-            if message["legal"]:
-                await _act(socket, message, think, table, measure)
+        await play(socket, table, seat, think, measure, done)
+
+
+async def play(
+    socket: ClientConnection, table: str, seat: Any, think: float, measure: Measure, done: asyncio.Event
+) -> None:
+    """Sits down at `seat` over `socket` and plays it until the match is over or the time is up."""
+    await socket.send(json.dumps({"type": "join", "table": table, "name": f"bot {seat}", "seat": seat}))
+    async for text in socket:
+        moves, over, action = _read(text, table, seat)
+        if moves is None:
+            continue
+        measure.updated(table, moves)
+        if over or done.is_set():
+            return
+        if action is not None:
+            await _act(socket, action, moves, think, table, measure)
+
+
+def _read(text: str | bytes, table: str, seat: Any) -> tuple[int | None, bool, Any]:
+    """An update's moves, whether the match is over, and the first legal action (None when there is none);
+    (None, …) for any other message. A bot keeps no more than this of a message: 400 clients each holding
+    its last whole view would fill Python's youngest generation, and every collection of it would stall
+    all of them for tens of milliseconds — the clients' own pause, not the server's."""
+    message = json.loads(text)
+    if message["type"] == "error":
+        raise RuntimeError(f"table {table} seat {seat}: {message}")
+    if message["type"] != "update":
+        return None, False, None
+    return message["moves"], message["over"], message["legal"][0] if message["legal"] else None
 
 
 async def _act(
-    socket: ClientConnection, message: dict[str, Any], think: float, table: str, m: Measure
+    socket: ClientConnection, action: Any, moves: int, think: float, table: str, m: Measure
 ) -> None:
     await asyncio.sleep(think)  # a person's moment: the server is meant to carry people, not a flood
-    m.acted(table, message["moves"])
-    act = {"type": "act", "action": message["legal"][0], "moves": message["moves"]}
-    await socket.send(json.dumps(act))
+    m.acted(table, moves)
+    await socket.send(json.dumps({"type": "act", "action": action, "moves": moves}))
 
 
 async def table_after_table(url: str, game: str, think: float, measure: Measure, done: asyncio.Event) -> None:
-    """One table's worth of bots, a new table each time a match ends."""
+    """One table's worth of bots, a new table each time a match ends: the first seat's connection opens the
+    table and sits down at it, as a player's program does; the others join with its code."""
     seats = SEATS[game]
+    ids: list[Any] = [*range(seats - 1), "host"] if game == "falkenstein" else list(range(seats))
     while not done.is_set():
-        async with connect(url, max_size=None) as opener:
+        async with connect(url, max_size=None, compression=None) as first:
             deals = None if game == "falkenstein" else 1  # (Falkenstein's hot seat has no end)
             create = {"type": "create", "game": game, "seats": [{"kind": "remote"}] * seats, "deals": deals}
-            await opener.send(json.dumps(create))
-            created = json.loads(await opener.recv())
+            await first.send(json.dumps(create))
+            created = json.loads(await first.recv())
             if created["type"] != "created":
                 raise RuntimeError(f"no table: {created}")
-        ids: list[Any] = [*range(seats - 1), "host"] if game == "falkenstein" else list(range(seats))
-        code = created["table"]
-        await asyncio.gather(*(bot(url, code, seat, think, measure, done) for seat in ids))
+            code = created["table"]
+            others = (bot(url, code, seat, think, measure, done) for seat in ids[1:])
+            await asyncio.gather(play(first, code, ids[0], think, measure, done), *others)
 
 
 async def load(url: str, args: argparse.Namespace) -> Measure:
@@ -139,8 +160,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         if args.data:
             command += ["--data", args.data]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        server = await asyncio.create_subprocess_exec(
-            *command, stdout=asyncio.subprocess.PIPE, env=env, cwd=ROOT
+        server = await asyncio.create_subprocess_exec(  # its own session: the clients' CPU is not its share
+            *command, stdout=asyncio.subprocess.PIPE, env=env, cwd=ROOT, start_new_session=True
         )
         assert server.stdout is not None
         url = (await asyncio.wait_for(server.stdout.readline(), 30)).decode().split()[-1]

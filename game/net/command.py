@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import signal
 import socket
 import sys
@@ -110,6 +111,8 @@ def _players(game: str) -> int:
 
 
 async def _serve(args: argparse.Namespace, seats: tuple[SeatRequest, ...] | None) -> int:
+    gc.collect()
+    gc.freeze()  # the modules stay for good: a full collection, which stops every table, need not walk them
     server = Server(args.data)
     port = await server.start(args.bind, args.port)
     shown = local_address() if args.bind in ("0.0.0.0", "") else args.bind
