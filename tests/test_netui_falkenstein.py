@@ -18,10 +18,10 @@ from scene_driver import click, key
 
 from game.app import App
 from game.game_spec import HIDDEN
-from game.games.falkenstein.session import CardDrawn, HandDealt, Resolved
+from game.games.falkenstein.session import CardDrawn, EndSession, HandDealt, Resolved, SessionOver
 from game.games.falkenstein.table import FalkensteinNetworkTable
 from game.i18n import tr
-from game.net.client import Ended
+from game.net.client import Ended, Error
 from game.net.protocol import SeatRequest, TableRequest
 from game.net.remote_game import RemoteSession
 from game.net.server import Background
@@ -215,6 +215,61 @@ def test_a_falkenstein_window_that_drops_rejoins_to_the_table_as_it_stands(app: 
     assert [s.code for s in laid.discard] == list(view.discard[-4:]) and laid.hand == []
     set_challenge(app, laid, 0)  # and play goes on
     until(app, lambda: len(laid.shown_results) == 4 and not laid.busy, (bot,))
+
+
+def test_the_host_ends_the_session_by_a_click_and_every_screen_goes_to_its_sheet(app: App) -> None:
+    session, bot = host(app, "falkenstein", {0: "remote"}, players=2)
+    assert bot is not None
+    table = falkenstein(app)
+    end = next(b for b in table.controls.widgets if b.label == tr("fal.end_session"))
+    for turn in range(2):
+        until(app, lambda: table.awaiting == "host" and not table.busy, (bot,))
+        set_challenge(app, table, turn)
+        until(app, lambda: table.game.to_act == 0 and not table.busy)  # (the bot not yet asked to play)
+        click(app, end.rect.center)  # while a character is challenged: not now
+        assert table.refusal == tr("fal.end_between") and not table.game.is_over
+        until(app, lambda: len(table.shown_results) == turn + 1 and not table.busy, (bot,))  # noqa: B023
+    until(app, lambda: table.awaiting == "host" and not table.busy, (bot,))
+    bot.client.act(EndSession())  # a character may not end it: the server refuses
+    until(app, lambda: any(isinstance(m, Error) for m in bot.messages), (bot,))
+    assert [m.reason for m in bot.messages if isinstance(m, Error)] == ["not_your_turn"]
+    click(app, end.rect.center)
+    until(app, lambda: table.awaiting == "continue" and not table.busy, (bot,))
+    until(app, lambda: bot.updates[-1].over, (bot,))
+    assert bot.updates[-1].events == (SessionOver(),) and bot.updates[-1].legal == ()
+    click(app, table.r("played").center)  # "click to see the ending"
+    sheet = app.scenes.top
+    assert sheet.name == "score" and [b for b, _ in sheet.way_out.buttons] == [tr("score.menu")]
+    assert sheet.sheet.rows == ((table.setup.seats[0].character.name, "2", *sheet.sheet.rows[0][2:]),)
+
+
+def test_a_joined_character_sees_the_session_the_host_ended_and_its_sheet(app: App) -> None:
+    server = Background("127.0.0.1", 0)
+    url = f"ws://127.0.0.1:{server.start()}"
+    try:
+        request = TableRequest("falkenstein", (SeatRequest("remote"),) * 2)
+        code = server.call(lambda s: s.create_table(request).code)
+        asked: list[int] = []
+
+        def once_then_end(rng: Any, legal: tuple[Any, ...]) -> Any:
+            asked.append(len(asked))
+            return legal[0] if len(asked) == 1 else EndSession()
+
+        the_host = Bot(url, code, 3, "host", "Marie", once_then_end)
+        join_by_typing(app, url.removeprefix("ws://"), code, "Clara")
+        until(app, lambda: isinstance(app.scenes.top, LobbyScene) and app.scenes.top.ready, (the_host,))
+        click(app, button(app, tr("netui.lobby.sit")).rect.center)
+        table = falkenstein(app)
+        assert not table.session_end_offered  # a character's window has no such button
+        until(app, lambda: table.awaiting == "play" and not table.busy, (the_host,))
+        play_card(app, table, table.hand[0].code)
+        until(app, lambda: table.awaiting == "continue" and not table.busy, (the_host,))
+        assert table.game.is_over
+        key(app, pygame.K_RETURN, "\r")
+        sheet = app.scenes.top
+        assert sheet.name == "score" and sheet.sheet.rows[0][:2] == (table.setup.seats[0].character.name, "1")
+    finally:
+        server.stop()
 
 
 async def _abort(socket: Any) -> None:
