@@ -218,7 +218,7 @@ def test_a_falkenstein_window_that_drops_rejoins_to_the_table_as_it_stands(app: 
 
 
 def test_the_host_ends_the_session_by_a_click_and_every_screen_goes_to_its_sheet(app: App) -> None:
-    session, bot = host(app, "falkenstein", {0: "remote"}, players=2)
+    _, bot = host(app, "falkenstein", {0: "remote"}, players=2)
     assert bot is not None
     table = falkenstein(app)
     end = next(b for b in table.controls.widgets if b.label == tr("fal.end_session"))

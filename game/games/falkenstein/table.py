@@ -21,8 +21,8 @@ from game.games.falkenstein.privacy import new_setup
 from game.games.falkenstein.resolution import DECK, standing_of
 from game.games.falkenstein.scenario import Scenario
 from game.games.falkenstein.session import (
-    CardDrawn,
     HOST,
+    CardDrawn,
     CardPlayed,
     ChallengeSet,
     DeckReshuffled,
