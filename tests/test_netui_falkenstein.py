@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 import pytest
 from netui_driver import Bot, button, choice_row, desktop, host, join_by_typing, remote, spy_events, until
-from scene_driver import click, key
+from scene_driver import click, drawn, key
 
 from game.app import App
 from game.game_spec import HIDDEN
@@ -23,7 +23,7 @@ from game.games.falkenstein.table import FalkensteinNetworkTable
 from game.i18n import tr
 from game.net.client import Ended, Error
 from game.net.protocol import SeatRequest, TableRequest
-from game.net.remote_game import RemoteSession
+from game.net.remote_game import GIVE_UP, RETRY, RemoteSession
 from game.net.server import Background
 from game.scenes.host_scene import HostScene
 from game.scenes.lobby_scene import LobbyScene
@@ -272,6 +272,59 @@ def test_a_joined_character_sees_the_session_the_host_ended_and_its_sheet(app: A
         server.stop()
 
 
+def test_a_host_that_crashed_is_said_gone_after_a_while_and_its_table_comes_back_with_it(
+    app: App, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host's program killed (its server gone without a word): the joined window rejoins every RETRY
+    seconds of its clock, says after GIVE_UP that the host can no longer be reached, with the way back to the
+    menu, and takes its seat again when the host's server resumes the table from its journal."""
+    server = Background("127.0.0.1", 0, tmp_path)
+    port = server.start()
+    url = f"ws://127.0.0.1:{port}"
+    request = TableRequest("falkenstein", (SeatRequest("remote"),) * 2)
+    code = server.call(lambda s: s.create_table(request).code)
+    the_host = Bot(url, code, 3, "host", "Marie")
+    join_by_typing(app, url.removeprefix("ws://"), code, "Clara")
+    until(app, lambda: isinstance(app.scenes.top, LobbyScene) and app.scenes.top.ready, (the_host,))
+    click(app, button(app, tr("netui.lobby.sit")).rect.center)
+    table = falkenstein(app)
+    session = table.session
+    clock = [1000.0]
+    session.clock = lambda: clock[0]
+    until(app, lambda: table.awaiting == "play" and not table.busy, (the_host,))
+    the_host.client.close()
+    server.stop()  # (the server's journal stays on disk, as a killed host's does)
+    rejoins: list[float] = []
+    rejoin = session.client.rejoin
+    session.client.rejoin = lambda *args: rejoins.append(clock[0]) or rejoin(*args)  # type: ignore[method-assign]
+    until(app, lambda: session.away)
+    while clock[0] < 1000.0 + GIVE_UP:  # a rejoin every RETRY seconds, answered by nobody
+        assert table.gone is None
+        until(app, lambda: session.retry_at is not None)
+        assert session.retry_at == clock[0] + (RETRY if rejoins else 0.0)
+        clock[0] = session.retry_at
+        until(app, lambda: rejoins[-1:] == [clock[0]])
+    until(app, lambda: table.gone is not None)
+    assert rejoins == [1000.0 + RETRY * n for n in range(int(GIVE_UP / RETRY) + 1)] and session.away
+    assert tr("netui.gone.title") in drawn(app, monkeypatch)
+    back = Background("127.0.0.1", port, tmp_path)  # the host starts again: its table resumed from its file
+    back.start()
+    try:
+        clock[0] += RETRY
+        until(app, lambda: not session.away)
+        laid = falkenstein(app)
+        until(app, lambda: laid.gone is None and laid.awaiting == "play" and not laid.busy)
+        assert tr("netui.notice.back") in [message for message, _ in app.notices.items]
+    finally:
+        back.stop()
+    laid.session.clock = lambda: clock[0]
+    until(app, lambda: laid.session.away)
+    clock[0] += GIVE_UP + RETRY
+    until(app, lambda: laid.gone is not None)
+    click(app, laid.gone.widgets[0].rect.center)  # "Back to the menu"
+    assert isinstance(app.scenes.top, MenuScene) and laid.session.closed
+
+
 async def _abort(socket: Any) -> None:
     socket.transport.abort()
 
@@ -329,7 +382,7 @@ def test_a_joined_window_is_told_in_its_language_that_the_host_closed_the_table(
     )
     the_host = RemoteSession(url, server)
     the_host.join(code, "Marie", "host")
-    until(app, lambda: the_host.poll(0.0) or the_host.joined is not None)
+    until(app, lambda: the_host.poll() or the_host.joined is not None)
     join_by_typing(app, url.removeprefix("ws://"), code, "Clara")
     until(app, lambda: isinstance(app.scenes.top, LobbyScene) and app.scenes.top.ready)
     click(app, button(app, tr("netui.lobby.sit")).rect.center)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import tr
-from game.net.remote_game import RemoteSession, close_all, failure_key
+from game.net.remote_game import RemoteSession, close_all, failure_key, unreachable
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
 from game.scenes.network_table import leave_asking, seat_label, tell
@@ -70,7 +70,7 @@ class LobbyScene(FormPage):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if tell(self.app, self.sessions, self.scheduler.now):
+        if tell(self.app, self.sessions):
             self.close()
             self.to_menu()
             return
@@ -93,6 +93,8 @@ class LobbyScene(FormPage):
         failure = session.failure
         if failure is not None:
             text.draw(surface, tr(failure_key(failure)), (x, y + g(16)), theme.SIZE_BODY, theme.FAILURE)
+        elif unreachable(self.sessions):  # (its Leave button is the way back to the menu)
+            text.draw(surface, tr("netui.gone.title"), (x, y + g(16)), theme.SIZE_BODY, theme.FAILURE)
         elif not self.ready:
             text.draw(
                 surface,
