@@ -13,7 +13,18 @@ from typing import Any
 
 import pygame
 import pytest
-from netui_driver import Bot, button, choice_row, desktop, host, join_by_typing, remote, spy_events, until
+from netui_driver import (
+    BOTS,
+    Bot,
+    button,
+    choice_row,
+    desktop,
+    host,
+    join_by_typing,
+    remote,
+    spy_events,
+    until,
+)
 from scene_driver import click, drawn, key
 
 from game.app import App
@@ -74,9 +85,9 @@ def nothing_hidden_named(seen: list[Any], own: int | str) -> None:
 @pytest.mark.parametrize(
     ("lang", "you", "seat"),
     [
-        ("en", "The Host: you", "Seat 1"),
-        ("fr", "Le MJ : vous", "Place 1"),
-        ("de", "Der Spielleiter: du", "Platz 1"),
+        ("en", "The Host: you", "Gräfin Ilse von Adlerstein"),
+        ("fr", "Le MJ : vous", "Gräfin Ilse von Adlerstein"),
+        ("de", "Der Spielleiter: du", "Gräfin Ilse von Adlerstein"),
     ],
 )
 def test_the_host_page_seats_its_host_as_the_falkenstein_host_among_people(
@@ -96,6 +107,34 @@ def test_the_host_page_seats_its_host_as_the_falkenstein_host_among_people(
     row = choice_row(page, seat)
     assert [kind for kind, _ in row.options] == ["remote", "here"]  # Falkenstein has no computer players
     assert page.request().seats == (SeatRequest("remote"),) * 3 and page.request().away == "wait"
+
+
+@pytest.mark.parametrize(
+    ("lang", "free", "hint"),
+    [
+        ("en", "Gräfin Ilse von Adlerstein (free)", "The game begins once everyone has come."),
+        ("de", "Gräfin Ilse von Adlerstein (frei)", "Es geht los, sobald alle da sind."),
+    ],
+)
+def test_a_falkenstein_lobby_names_its_seats_characters_and_speaks_of_no_computers(
+    app: App, monkeypatch: pytest.MonkeyPatch, lang: str, free: str, hint: str
+) -> None:
+    app.apply_settings(app.settings.with_(language=lang))
+    click(app, button(app, tr("netui.menu.host")).rect.center)
+    page = app.scenes.top
+    assert isinstance(page, HostScene)
+    while page.game != "falkenstein":
+        games = choice_row(page, tr("netui.host.game"))
+        click(app, (games.box.right - 10, games.box.centery))
+    click(app, button(app, tr("netui.host.open")).rect.center)
+    lobby = app.scenes.top
+    assert isinstance(lobby, LobbyScene)
+    until(app, lambda: lobby.ready)
+    Bot(lobby.session.url, lobby.session.code, 1, 1, "Paul")
+    until(app, lambda: any(s.name == "Paul" for s in lobby.session.seats), tuple(BOTS))
+    words = drawn(app, monkeypatch)
+    assert free in words and "Professor Aurelius Quenzel: Paul" in words
+    assert hint in words and lobby.hint() == hint
 
 
 def test_the_host_sets_challenges_by_clicks_and_a_character_elsewhere_meets_them(app: App) -> None:

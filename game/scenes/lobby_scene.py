@@ -9,6 +9,7 @@ import pygame
 
 from game.i18n import tr
 from game.net.remote_game import RemoteSession, close_all, failure_key, unreachable
+from game.net.table_host import seat_characters
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
 from game.scenes.network_table import leave_asking, seat_label, tell
@@ -47,6 +48,11 @@ class LobbyScene(FormPage):
         leave = Button(button.move(-button.width - g(16), 0), tr("netui.lobby.leave"), self.leave_table)
         self.form = Form([leave, self.sit_button])
         restore_focus(self.form, focus)
+
+    def hint(self) -> str:
+        """The computers wait for the people only at a table that has computers."""
+        computers = any(state.kind == "computer" for state in self.session.seats)
+        return tr("netui.lobby.hint" if computers else "netui.lobby.hint_people")
 
     def sit_down(self) -> None:
         if self.ready:
@@ -129,21 +135,25 @@ class LobbyScene(FormPage):
         text.draw(surface, heading.upper(), area.topleft, theme.SIZE_SMALL * 0.9, theme.BRASS)
         y = area.y + g(34)
         mine = {session.joined.seat for session in self.sessions if session.joined}
-        for state in self.session.seats:
+        seats = self.session.seats
+        characters = seat_characters(self.session.game, len(seats)) if self.session.game else {}
+        for state in seats:
+            label = seat_label(self.session.game, len(seats), state.seat)
             if state.kind == "computer" and isinstance(state.seat, int):
                 name, status = tr("table.computer_n", n=state.seat + 1), tr("netui.lobby.computer")
             elif not state.name:
-                name, status = tr("netui.seat.free", seat=seat_label(state.seat)), tr("netui.lobby.free")
+                name, status = tr("netui.seat.free", seat=label), tr("netui.lobby.free")
             else:
                 name = state.name + (f" ({tr('netui.lobby.you')})" if state.seat in mine else "")
-                if isinstance(state.seat, str):  # a named seat (Falkenstein's Host) says which it is
-                    name = tr("netui.lobby.named", seat=seat_label(state.seat), name=name)
+                if isinstance(state.seat, str) or state.seat in characters:  # the Host, a character: which
+                    name = tr("netui.lobby.named", seat=label, name=name)
                 status = tr("netui.lobby.present" if state.present else "netui.seat.away")
             row = pygame.Rect(area.x, y, area.width, g(44))
             draw_panel(surface, row, "button")
+            room = row.width - g(36) - text.size_of(status, theme.SIZE_SMALL)[0]
             text.draw(
                 surface,
-                text.fit(name, theme.SIZE_BODY, row.width * 3 // 5),
+                text.fit(name, theme.SIZE_BODY, room),
                 (row.x + g(12), row.centery),
                 theme.SIZE_BODY,
                 theme.CREAM,

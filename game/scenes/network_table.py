@@ -26,6 +26,7 @@ from game.net.remote_game import (
     poll,
     unreachable,
 )
+from game.net.table_host import seat_characters
 from game.rules.errors import IllegalAction
 from game.scenes import navigation
 from game.scenes.table_scene import Awaiting, TableScene, refusal_text
@@ -37,9 +38,13 @@ if TYPE_CHECKING:
     from game.app import App
 
 
-def seat_label(seat: int | str) -> str:
-    """A seat as the players read it: "Seat 2", or a named seat by its name ("The Host")."""
-    return tr("netui.host.seat", n=seat + 1) if isinstance(seat, int) else tr(f"netui.seat.{seat}")
+def seat_label(game: str, count: int, seat: int | str) -> str:
+    """A seat of a table of `game` with `count` seats as the players read it: the character it plays where
+    the game has characters (as its one-screen start page names them), a named seat by its name ("The
+    Host"), else "Seat 2"."""
+    if isinstance(seat, str):
+        return tr(f"netui.seat.{seat}")
+    return seat_characters(game, count).get(seat) or tr("netui.host.seat", n=seat + 1)
 
 
 def table_seed(code: str) -> int:
@@ -120,7 +125,7 @@ class NetworkTable(TableScene):
             return state.name
         if state is not None and state.kind == "computer" and isinstance(seat, int):
             return tr("table.computer_n", n=seat + 1)
-        return tr("netui.seat.free", seat=seat_label(seat))
+        return tr("netui.seat.free", seat=seat_label(self.session.game, len(self.session.seats), seat))
 
     def absence(self, seat: int | str) -> str:
         """The words "away" (or that a computer plays) while the seat's player is not there, else ""."""
