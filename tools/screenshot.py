@@ -57,6 +57,7 @@ SCENES = (
     "lobby-falkenstein",
     "falkenstein-net",
     "host-gone",
+    "falkenstein-net-host",
     "end-table",
 )
 
@@ -83,6 +84,8 @@ def build(app, scene: str, **options):
         table = _falkenstein_net(app, 0)
         table.session.away, table.session.lost_at = True, table.session.clock() - GIVE_UP
         return table, 4.0
+    if scene == "falkenstein-net-host":  # the Host's window of that table: its challenge, "End the session"
+        return _falkenstein_net(app, "host"), 2.0
     if scene == "end-table":  # the host of that table leaving it: asked first
         return _falkenstein_net(app, "host"), 2.0
     if scene == "houserules":  # the group's edit of austria: no Trischaken, Dreier worth 5, no holding
