@@ -190,6 +190,7 @@ class NetworkTable(TableScene):
         if self.gone is None:
             return
         panel = self._gone_panel()
+        pygame.draw.rect(surface, theme.INK, panel, border_radius=12)  # hides the words beneath
         draw_panel(surface, panel, "panel")
         x, y = panel.x + 24, panel.y + 16
         text.draw(surface, tr("netui.gone.title"), (x, y), theme.SIZE_H2, theme.BRASS_LIGHT, bold=True)
