@@ -32,6 +32,7 @@ from game.ai.thinker import Thinker
 from game.net import protocol
 from game.net.protocol import Refusal, TableRequest
 from game.net.table_host import Seat, TableHost, new_code
+from game.net.throttle import JoinThrottle
 from game.storage import FileProblem
 
 log = logging.getLogger("atout.net")
@@ -111,6 +112,7 @@ class Server:
         self.socket_server: SocketServer | None = None
         self.refused = 0  # messages answered with an error (the fuzz test and the load tool read it)
         self.faults = 0  # messages the server failed on (`internal`): always 0, or a bug
+        self.throttle = JoinThrottle()  # wrong table codes and tokens, by the address they come from
         if data is not None:
             self._resume(data / "tables")
 
@@ -231,8 +233,11 @@ class Server:
         if kind in ("join", "rejoin"):
             if connection.table is not None:
                 raise Refusal("already_seated", f"this connection sits at table {connection.table.code}")
+            address = str((connection.socket.remote_address or ("",))[0])
+            self.throttle.check(address)
             found = self.tables.get(message["table"].upper())
             if found is None:
+                self.throttle.failed(address)
                 raise Refusal("no_table", f"no table has the code {message['table']!r}")
             table = found
             if kind == "join":
@@ -242,6 +247,8 @@ class Server:
             else:
                 token = message["token"]
                 earlier = table.holder(token)
+                if earlier is None:
+                    self.throttle.failed(address)
                 if earlier is not None and isinstance(earlier.link, Connection):
                     self._let_go(earlier.link)  # the seat's old connection, if it still stands
                 seat = table.rejoin(token, connection)
