@@ -25,7 +25,7 @@ from game.seating import CardTableSetup
 from game.sheets import WayOut
 from game.ui import aids, text, theme
 from game.ui.avatar import Avatar
-from game.ui.card_sprite import CardSprite
+from game.ui.card_sprite import CardLayer, CardSprite
 from game.ui.layout import Layout, load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.panel import draw_panel
@@ -98,6 +98,7 @@ class TrickTable(TableScene):
         self.engines_lost: set[int] = set()  # seats whose engine failed: the computer plays them now
         self.hint_button = Button(pygame.Rect(0, 0, 0, 0), "", self.request_hint, size=theme.SIZE_SMALL + 1)
         self.face_down_lead: CardSprite | None = None  # the card last led face down, unseen in the trick
+        self.hand_layer = CardLayer()  # the shown hand, one picture while it lies still
 
     # hooks a game fills in (the defaults read `self.game`, the rules state) ----------------------
     def enter(self) -> None:
@@ -795,9 +796,7 @@ class TrickTable(TableScene):
         if winner is not None:
             over = [sprite.rect(cards, w) for _, sprite in self.trick[winner + 1 :]]
             aids.draw_winning(surface, self.trick[winner][1].rect(cards, w), w, over)
-        for sprite in self.hand:
-            if sprite is not self.pick.dragging:
-                sprite.draw(surface, cards, w)
+        self.hand_layer.draw(surface, [s for s in self.hand if s is not self.pick.dragging], cards, w)
         if self.pick.dragging:
             self.pick.dragging.draw(surface, cards, w)
         self.draw_hint_marks(surface)

@@ -76,7 +76,7 @@ from game.seating import CardTableSetup, SeatPlayer
 from game.settings import AIDS
 from game.ui import aids as aid_look
 from game.ui import text, theme
-from game.ui.card_sprite import CardSprite
+from game.ui.card_sprite import CardLayer, CardSprite
 from game.ui.panel import draw_panel
 from game.ui.salon import restore_focus
 from game.ui.widgets import Button, Form, Hotspot, Offer, Widget
@@ -127,6 +127,7 @@ class KoenigrufenTable(TrickTable):
         super().__init__(app, setup)
         self.game = new_state(setup)
         self.talon: list[CardSprite] = []
+        self.talon_layer = CardLayer()
         self.chosen: list[str] = []  # the declarer's discard being picked
         self.announcing: list[str] = []  # the bonuses picked to announce at once
         self.birds_owed: tuple[str, ...] = ()  # the birds one of which the person must announce now
@@ -701,8 +702,7 @@ class KoenigrufenTable(TrickTable):
         if self.awaiting is Awaiting.PERSON and self.game.phase == "call":
             self._draw_call(surface)
         elif not (self.awaiting is Awaiting.PERSON and self.game.phase in ("bid", "announce")):
-            for sprite in self.talon:
-                sprite.draw(surface, self.app.cards, self.card_w)
+            self.talon_layer.draw(surface, self.talon, self.app.cards, self.card_w)
         if self.game.phase in ("bid", "announce"):
             self._draw_auction(surface)
         self._draw_open_hands(surface)
