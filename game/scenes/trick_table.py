@@ -749,40 +749,61 @@ class TrickTable(TableScene):
 
     def draw_seats(self, surface: pygame.Surface) -> None:
         for seat in range(self.n):
-            area = self.seat_rect(seat)
-            portrait = pygame.Rect(area.x, area.y, area.width, area.height - 44)
-            portrait.width = min(portrait.width, portrait.height * 4 // 5)
-            portrait.centerx = area.centerx
-            self.avatars[seat].draw(surface, portrait, glow=self.to_act == seat)
-            plate = pygame.Rect(area.x, area.bottom - 42, area.width, 42)
-            draw_panel(surface, plate, "hover" if self.to_act == seat else "button")
-            name = text.fit(self.seat_name(seat), theme.SIZE_SMALL, plate.width - 12)
+            self.draw_portrait(surface, seat)
+            self.draw_plate(surface, seat)
+            self.draw_badge(surface, seat)
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        area = self.seat_rect(seat)
+        return pygame.Rect(area.x, area.bottom - 42, area.width, 42)
+
+    def draw_portrait(self, surface: pygame.Surface, seat: int) -> None:
+        """The seat's portrait, above its name plate (glowing on its turn)."""
+        area = self.seat_rect(seat)
+        portrait = pygame.Rect(area.x, area.y, area.width, area.height - 44)
+        portrait.width = min(portrait.width, portrait.height * 4 // 5)
+        portrait.centerx = area.centerx
+        self.avatars[seat].draw(surface, portrait, glow=self.to_act == seat)
+
+    def plate_look(self, seat: int) -> tuple[object, ...]:
+        """What the seat's name plate shows: what `draw_plate` draws it from."""
+        return (
+            tuple(self.plate_rect(seat)),
+            self.to_act == seat,
+            self.seat_name(seat),
+            self.seat_detail(seat),
+        )
+
+    def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
+        """The name plate: the name (bold on its turn) and the short line under it."""
+        plate = self.plate_rect(seat)
+        turn = self.to_act == seat
+        draw_panel(surface, plate, "hover" if turn else "button")
+        name = text.fit(self.seat_name(seat), theme.SIZE_SMALL, plate.width - 12)
+        text.draw(
+            surface, name, (plate.centerx, plate.y + 3), theme.SIZE_SMALL, theme.CREAM, "midtop", bold=turn
+        )
+        detail = self.seat_detail(seat)
+        if detail:
             text.draw(
                 surface,
-                name,
-                (plate.centerx, plate.y + 3),
-                theme.SIZE_SMALL,
-                theme.CREAM,
-                "midtop",
-                bold=self.to_act == seat,
+                text.fit(detail, theme.SIZE_SMALL - 4, plate.width - 12),
+                (plate.centerx, plate.bottom - 3),
+                theme.SIZE_SMALL - 4,
+                theme.PARCHMENT,
+                "midbottom",
             )
-            badge = self.seat_badge(seat)
-            if badge:
-                badge = text.fit(badge, theme.SIZE_SMALL - 4, plate.width - 20, bold=True)
-                tag = text.render(badge, theme.SIZE_SMALL - 4, theme.INK, bold=True)
-                box = tag.get_rect(bottomright=(plate.right - 4, plate.y + 2)).inflate(12, 4)
-                draw_panel(surface, box, "primary")
-                surface.blit(tag, tag.get_rect(center=box.center))
-            detail = self.seat_detail(seat)
-            if detail:
-                text.draw(
-                    surface,
-                    text.fit(detail, theme.SIZE_SMALL - 4, plate.width - 12),
-                    (plate.centerx, plate.bottom - 3),
-                    theme.SIZE_SMALL - 4,
-                    theme.PARCHMENT,
-                    "midbottom",
-                )
+
+    def draw_badge(self, surface: pygame.Surface, seat: int) -> None:
+        """The seat's role on a brass tag over the plate's top edge and the portrait's foot."""
+        badge = self.seat_badge(seat)
+        if badge:
+            plate = self.plate_rect(seat)
+            badge = text.fit(badge, theme.SIZE_SMALL - 4, plate.width - 20, bold=True)
+            tag = text.render(badge, theme.SIZE_SMALL - 4, theme.INK, bold=True)
+            box = tag.get_rect(bottomright=(plate.right - 4, plate.y + 2)).inflate(12, 4)
+            draw_panel(surface, box, "primary")
+            surface.blit(tag, tag.get_rect(center=box.center))
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         cards, w = self.app.cards, self.card_w

@@ -48,6 +48,12 @@ class CardSprite:
         w, h = images.size_for(width)
         return pygame.Rect(round(self.x - w / 2), round(self.y - h / 2 - self.lift), w, h)
 
+    def look(self) -> tuple[object, ...]:
+        """All `pieces` reads of the card: two cards with the same look are drawn alike (at one size)."""
+        at = (round(self.x), round(self.y - self.lift), int(self.lift / 3), int(self.lift / 2))
+        side = (self.code, self.pack, self.rel_back, self.face_up, round(self.x_scale * 16))
+        return (*at, *side, self.dim, self.highlight, self.visible)
+
     def pieces(self, images: CardImages, width: int, premultiplied: bool = False) -> list[Piece]:
         """What drawing the card lays down, bottom first: its shadow, the glow ring when highlighted (no
         image), the side shown, the veil when dimmed; premultiplied images for a `CardLayer`."""
@@ -153,17 +159,11 @@ class CardLayer:
     def draw(
         self, surface: pygame.Surface, sprites: list[CardSprite], images: CardImages, width: int
     ) -> None:
-        pieces = [sprite.pieces(images, width) for sprite in sprites]
-        key = (
-            width,
-            images.params,
-            images.four_colour,
-            *(tuple((image, tuple(r)) for image, r in p) for p in pieces),
-        )
+        key = (width, images.params, images.four_colour, *(sprite.look() for sprite in sprites))
         if key != self._key:  # moved (or new): drawn card by card, composed if it is still so next frame
             self._key, self._picture = key, None
-            for p in pieces:
-                lay(surface, p, width)
+            for sprite in sprites:
+                sprite.draw(surface, images, width)
             return
         if self._picture is None:
             self._compose(sprites, images, width)
