@@ -39,8 +39,11 @@ class Recorder(pygame.Surface):
     """The frame the scenes draw on, or a table's backdrop, noting every surface blitted onto it."""
 
     blitted: list[pygame.Surface]
+    felt = False  # the felt itself: blitted over a backdrop, it covers all that backdrop held
 
     def blit(self, source: pygame.Surface, *args: Any, **kwargs: Any) -> pygame.Rect:  # type: ignore[override]
+        if isinstance(source, Recorder) and source.felt:
+            self.blitted.clear()
         self.blitted.append(source)
         return super().blit(source, *args, **kwargs)
 
@@ -98,7 +101,7 @@ class Drawn:
         def watched_felt(size: tuple[int, int], params: Any) -> Recorder:
             if size not in felts:
                 felts[size] = Recorder(size)
-                felts[size].blitted = []
+                felts[size].blitted, felts[size].felt = [], True
                 pygame.Surface.blit(felts[size], felt(size, params), (0, 0))
             return felts[size]
 

@@ -271,7 +271,12 @@ class TableScene(Scene):
         key, so the picture is composed again as soon as any of it changes."""
         key = (self.app.size, self.app.vintage, tuple((tuple(r), style) for r, style in panels), still_key)
         if getattr(self, "_backdrop_key", None) != key:
-            layer = felt(self.app.size, self.app.vintage).copy()
+            base = felt(self.app.size, self.app.vintage)
+            layer = getattr(self, "_backdrop", None)
+            if layer is None or layer.get_size() != base.get_size():
+                layer = base.copy()
+            else:  # composed again in the same surface: no new window-sized memory for each event
+                layer.blit(base, (0, 0))
             for rect, style in panels:
                 draw_panel(layer, rect, style)
             if still is not None:

@@ -417,13 +417,14 @@ class TrickTable(TableScene):
             engine.close(self.view(seat) if self.is_over else None)
 
     def think(self) -> None:
-        """One slice for whatever is being decided; a computer acts once done and its think time is up."""
+        """One slice for whatever is being decided; a computer acts once done and its think time is up, in
+        a later frame than its last slice: the move's events, log lines and new words are drawn in a frame
+        that does not think as well."""
         thought = self.thought
         if thought is not None:
             if not thought.thinker.done:
                 thought.thinker.step(SLICE_MS)
-            waited = self.scheduler.now - thought.since >= self.app.settings.think_time
-            if thought.thinker.done and waited and not self.busy:
+            elif self.scheduler.now - thought.since >= self.app.settings.think_time and not self.busy:
                 self._computer_move(thought)
         pending = self.hint_thought
         if pending is not None and pending.thinker.step(SLICE_MS):
@@ -723,7 +724,7 @@ class TrickTable(TableScene):
 
     # frame ---------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.think()  # first, so a move decided now is presented in this same frame
+        self.think()  # first, so a move made now is presented in this same frame
         super().update(dt)
         for avatar in self.avatars:
             avatar.update(dt)
