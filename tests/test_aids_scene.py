@@ -20,10 +20,12 @@ from game.app import MIN_SIZE, App
 from game.games.koenigrufen.cards import KINGS
 from game.games.koenigrufen.rules import CallKing, KoenigrufenConfig, KoenigrufenGame, Play
 from game.i18n import tr
+from game.scenes import table_scene
 from game.scenes.settings_scene import SettingsScene
 from game.scenes.trick_table import TrickTable
 from game.settings import AIDS, Settings, load_settings, settings_path
 from game.ui import aids as look
+from game.ui.felt import felt
 from game.ui.widgets import Button, Toggle
 
 
@@ -34,19 +36,38 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
 
 
 class Recorder(pygame.Surface):
-    """The frame the scenes draw on, noting every surface blitted onto it."""
+    """The frame the scenes draw on, or a table's backdrop, noting every surface blitted onto it."""
 
     blitted: list[pygame.Surface]
+    felt = False  # the felt itself: blitted over a backdrop, it covers all that backdrop held
 
     def blit(self, source: pygame.Surface, *args: Any, **kwargs: Any) -> pygame.Rect:  # type: ignore[override]
+        if isinstance(source, Recorder) and source.felt:
+            self.blitted.clear()
         self.blitted.append(source)
         return super().blit(source, *args, **kwargs)
+
+    def copy(self) -> Recorder:
+        twin = Recorder(self.get_size())
+        twin.blitted = []
+        pygame.Surface.blit(twin, self, (0, 0))
+        return twin
+
+
+def landed(surfaces: list[pygame.Surface]) -> list[pygame.Surface]:
+    """The surfaces blitted, with those blitted onto a backdrop that was then blitted."""
+    out: list[pygame.Surface] = []
+    for surface in surfaces:
+        out.append(surface)
+        if isinstance(surface, Recorder):
+            out += landed(surface.blitted)
+    return out
 
 
 class Drawn:
     """What the aids drew in the frames since the last `clear`: the real drawing, watched — the marks as
     they are drawn, the gone panel when its composed surface lands on the frame (it is composed once a
-    position), each with the seat whose view it read."""
+    position, into the table's backdrop), each with the seat whose view it read."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, app: App, table: TrickTable) -> None:
         self.calls: list[tuple[str, int | None]] = []
@@ -75,9 +96,20 @@ class Drawn:
         monkeypatch.setattr(look, "draw_medal", medal)
         monkeypatch.setattr(look, "gone_panel", panel)
         monkeypatch.setattr(app, "draw", lambda: app.scenes.draw(self.frame))
+        felts: dict[tuple[int, int], Recorder] = {}
+
+        def watched_felt(size: tuple[int, int], params: Any) -> Recorder:
+            if size not in felts:
+                felts[size] = Recorder(size)
+                felts[size].blitted, felts[size].felt = [], True
+                pygame.Surface.blit(felts[size], felt(size, params), (0, 0))
+            return felts[size]
+
+        monkeypatch.setattr(table_scene, "felt", watched_felt)
 
     def drawn(self) -> list[tuple[str, int | None]]:
-        panels = [kind for surface in self.frame.blitted for kind in self.panels.get(surface, [])]
+        shown = landed(self.frame.blitted)
+        panels = [kind for surface in shown for kind in self.panels.get(surface, [])]
         return self.calls + panels
 
     def kinds(self) -> set[str]:

@@ -352,3 +352,40 @@ def test_the_deal_sheet_lists_each_settled_item_with_what_each_player_gets(app: 
     totals = [sum(item.amounts[seat] for item in sheet.items) for seat in range(4)]
     assert tuple(totals) == table.scored.settlement  # the lines add up to what the match sheet shows
     assert item_label(sheet.items[0]).startswith("Game")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540), (1920, 1080), (2560, 1080)])
+def test_what_is_composed_into_the_backdrop_lies_clear_of_portraits_badges_and_buttons(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """The name plates, the gone panel, the log and the called king are drawn into the backdrop, under the
+    portraits, badges and buttons drawn every frame: the table looks as it did when each seat's portrait,
+    plate and badge were drawn in turn, then the gone panel, the log, the buttons and the called king."""
+    monkeypatch.setenv("ATOUT_CONFIG_DIR", str(tmp_path / "config"))
+    app = App(size, Settings(language="en", anim_speed="fast", think_time=0.05))
+    table = table_for(app, (), 3, rules=AUSTRIA)
+    wait_until(app, lambda: table.game.phase == "tricks" and sum(table.tricks_won) >= 2, seconds=300)
+    assert table.public.king is not None and any(table.seat_badge(seat) for seat in range(4))
+    panels = [(table.log.rect, "glass")]
+
+    now = app.screen.copy()
+    table.draw_backdrop(now, panels, table._draw_still, table._still_look())
+    for seat in range(4):
+        table.draw_portrait(now, seat)
+    for seat in range(4):
+        table.draw_badge(now, seat)
+    table.controls.draw(now)
+
+    before = app.screen.copy()
+    table.draw_backdrop(before, panels)
+    for seat in range(4):
+        table.draw_portrait(before, seat)
+        table.draw_plate(before, seat)
+        table.draw_badge(before, seat)
+    gone, at = table._gone()
+    assert gone is not None
+    before.blit(gone, at)
+    table.log.draw(before, with_panel=False)
+    table.controls.draw(before)
+    table._draw_called(before)
+    assert pygame.image.tobytes(now, "RGB") == pygame.image.tobytes(before, "RGB")

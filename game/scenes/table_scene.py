@@ -259,13 +259,28 @@ class TableScene(Scene):
         if self.app.settings.anim_speed != "instant" or name in ("success", "failure"):
             self.app.audio.play(name, volume)
 
-    def draw_backdrop(self, surface: pygame.Surface, panels: list[tuple[pygame.Rect, str]]) -> None:
-        """The felt with the table's fixed panels, composed once per size and filter setting."""
-        key = (self.app.size, self.app.vintage, tuple((tuple(r), style) for r, style in panels))
+    def draw_backdrop(
+        self,
+        surface: pygame.Surface,
+        panels: list[tuple[pygame.Rect, str]],
+        still: Callable[[pygame.Surface], None] | None = None,
+        still_key: object = None,
+    ) -> None:
+        """The felt with the table's fixed panels, and what `still` draws on them (name plates, the log…),
+        composed once per size, filter setting and `still_key`: whatever `still` draws from belongs in that
+        key, so the picture is composed again as soon as any of it changes."""
+        key = (self.app.size, self.app.vintage, tuple((tuple(r), style) for r, style in panels), still_key)
         if getattr(self, "_backdrop_key", None) != key:
-            layer = felt(self.app.size, self.app.vintage).copy()
+            base = felt(self.app.size, self.app.vintage)
+            layer = getattr(self, "_backdrop", None)
+            if layer is None or layer.get_size() != base.get_size():
+                layer = base.copy()
+            else:  # composed again in the same surface: no new window-sized memory for each event
+                layer.blit(base, (0, 0))
             for rect, style in panels:
                 draw_panel(layer, rect, style)
+            if still is not None:
+                still(layer)
             self._backdrop, self._backdrop_key = layer, key
         surface.blit(self._backdrop, (0, 0))
 

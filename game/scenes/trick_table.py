@@ -25,7 +25,7 @@ from game.seating import CardTableSetup
 from game.sheets import WayOut
 from game.ui import aids, text, theme
 from game.ui.avatar import Avatar
-from game.ui.card_sprite import CardSprite
+from game.ui.card_sprite import CardLayer, CardSprite
 from game.ui.layout import Layout, load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.panel import draw_panel
@@ -99,6 +99,7 @@ class TrickTable(TableScene):
         self.engines_lost: set[int] = set()  # seats whose engine failed: the computer plays them now
         self.hint_button = Button(pygame.Rect(0, 0, 0, 0), "", self.request_hint, size=theme.SIZE_SMALL + 1)
         self.face_down_lead: CardSprite | None = None  # the card last led face down, unseen in the trick
+        self.hand_layer = CardLayer()  # the shown hand, one picture while it lies still
 
     # hooks a game fills in (the defaults read `self.game`, the rules state) ----------------------
     def enter(self) -> None:
@@ -417,13 +418,14 @@ class TrickTable(TableScene):
             engine.close(self.view(seat) if self.is_over else None)
 
     def think(self) -> None:
-        """One slice for whatever is being decided; a computer acts once done and its think time is up."""
+        """One slice for whatever is being decided; a computer acts once done and its think time is up, in
+        a later frame than its last slice: the move's events, log lines and new words are drawn in a frame
+        that does not think as well."""
         thought = self.thought
         if thought is not None:
             if not thought.thinker.done:
                 thought.thinker.step(SLICE_MS)
-            waited = self.scheduler.now - thought.since >= self.app.settings.think_time
-            if thought.thinker.done and waited and not self.busy:
+            elif self.scheduler.now - thought.since >= self.app.settings.think_time and not self.busy:
                 self._computer_move(thought)
         pending = self.hint_thought
         if pending is not None and pending.thinker.step(SLICE_MS):
@@ -723,7 +725,7 @@ class TrickTable(TableScene):
 
     # frame ---------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.think()  # first, so a move decided now is presented in this same frame
+        self.think()  # first, so a move made now is presented in this same frame
         super().update(dt)
         for avatar in self.avatars:
             avatar.update(dt)
@@ -749,40 +751,61 @@ class TrickTable(TableScene):
 
     def draw_seats(self, surface: pygame.Surface) -> None:
         for seat in range(self.n):
-            area = self.seat_rect(seat)
-            portrait = pygame.Rect(area.x, area.y, area.width, area.height - 44)
-            portrait.width = min(portrait.width, portrait.height * 4 // 5)
-            portrait.centerx = area.centerx
-            self.avatars[seat].draw(surface, portrait, glow=self.to_act == seat)
-            plate = pygame.Rect(area.x, area.bottom - 42, area.width, 42)
-            draw_panel(surface, plate, "hover" if self.to_act == seat else "button")
-            name = text.fit(self.seat_name(seat), theme.SIZE_SMALL, plate.width - 12)
+            self.draw_portrait(surface, seat)
+            self.draw_plate(surface, seat)
+            self.draw_badge(surface, seat)
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        area = self.seat_rect(seat)
+        return pygame.Rect(area.x, area.bottom - 42, area.width, 42)
+
+    def draw_portrait(self, surface: pygame.Surface, seat: int) -> None:
+        """The seat's portrait, above its name plate (glowing on its turn)."""
+        area = self.seat_rect(seat)
+        portrait = pygame.Rect(area.x, area.y, area.width, area.height - 44)
+        portrait.width = min(portrait.width, portrait.height * 4 // 5)
+        portrait.centerx = area.centerx
+        self.avatars[seat].draw(surface, portrait, glow=self.to_act == seat)
+
+    def plate_look(self, seat: int) -> tuple[object, ...]:
+        """What the seat's name plate shows: what `draw_plate` draws it from."""
+        return (
+            tuple(self.plate_rect(seat)),
+            self.to_act == seat,
+            self.seat_name(seat),
+            self.seat_detail(seat),
+        )
+
+    def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
+        """The name plate: the name (bold on its turn) and the short line under it."""
+        plate = self.plate_rect(seat)
+        turn = self.to_act == seat
+        draw_panel(surface, plate, "hover" if turn else "button")
+        name = text.fit(self.seat_name(seat), theme.SIZE_SMALL, plate.width - 12)
+        text.draw(
+            surface, name, (plate.centerx, plate.y + 3), theme.SIZE_SMALL, theme.CREAM, "midtop", bold=turn
+        )
+        detail = self.seat_detail(seat)
+        if detail:
             text.draw(
                 surface,
-                name,
-                (plate.centerx, plate.y + 3),
-                theme.SIZE_SMALL,
-                theme.CREAM,
-                "midtop",
-                bold=self.to_act == seat,
+                text.fit(detail, theme.SIZE_SMALL - 4, plate.width - 12),
+                (plate.centerx, plate.bottom - 3),
+                theme.SIZE_SMALL - 4,
+                theme.PARCHMENT,
+                "midbottom",
             )
-            badge = self.seat_badge(seat)
-            if badge:
-                badge = text.fit(badge, theme.SIZE_SMALL - 4, plate.width - 20, bold=True)
-                tag = text.render(badge, theme.SIZE_SMALL - 4, theme.INK, bold=True)
-                box = tag.get_rect(bottomright=(plate.right - 4, plate.y + 2)).inflate(12, 4)
-                draw_panel(surface, box, "primary")
-                surface.blit(tag, tag.get_rect(center=box.center))
-            detail = self.seat_detail(seat)
-            if detail:
-                text.draw(
-                    surface,
-                    text.fit(detail, theme.SIZE_SMALL - 4, plate.width - 12),
-                    (plate.centerx, plate.bottom - 3),
-                    theme.SIZE_SMALL - 4,
-                    theme.PARCHMENT,
-                    "midbottom",
-                )
+
+    def draw_badge(self, surface: pygame.Surface, seat: int) -> None:
+        """The seat's role on a brass tag over the plate's top edge and the portrait's foot."""
+        badge = self.seat_badge(seat)
+        if badge:
+            plate = self.plate_rect(seat)
+            badge = text.fit(badge, theme.SIZE_SMALL - 4, plate.width - 20, bold=True)
+            tag = text.render(badge, theme.SIZE_SMALL - 4, theme.INK, bold=True)
+            box = tag.get_rect(bottomright=(plate.right - 4, plate.y + 2)).inflate(12, 4)
+            draw_panel(surface, box, "primary")
+            surface.blit(tag, tag.get_rect(center=box.center))
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         cards, w = self.app.cards, self.card_w
@@ -796,9 +819,7 @@ class TrickTable(TableScene):
         if winner is not None:
             over = [sprite.rect(cards, w) for _, sprite in self.trick[winner + 1 :]]
             aids.draw_winning(surface, self.trick[winner][1].rect(cards, w), w, over)
-        for sprite in self.hand:
-            if sprite is not self.pick.dragging:
-                sprite.draw(surface, cards, w)
+        self.hand_layer.draw(surface, [s for s in self.hand if s is not self.pick.dragging], cards, w)
         if self.pick.dragging:
             self.pick.dragging.draw(surface, cards, w)
         self.draw_hint_marks(surface)

@@ -29,12 +29,14 @@ class CardImages:
         self.four_colour = four_colour
         self._sized: dict[tuple[str, int], pygame.Surface] = {}
         self._squashed: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._premultiplied: dict[pygame.Surface, pygame.Surface] = {}
 
     def configure(self, params: VintageParams, four_colour: bool) -> None:
         if (params, four_colour) != (self.params, self.four_colour):
             self.params, self.four_colour = params, four_colour
             self._sized.clear()
             self._squashed.clear()
+            self._premultiplied.clear()
 
     def path_for(self, pack: str, code: str) -> str:
         """The asset path of a face: `french`/`tarock`, with their four-colour variants for suit cards."""
@@ -80,4 +82,11 @@ class CardImages:
             # a plain scale: the card is only this narrow for a few frames of a flip
             surf = pygame.transform.scale(full, (max(1, full.get_width() * step // 16), full.get_height()))
             self._squashed[key] = surf
+        return surf
+
+    def premultiplied(self, image: pygame.Surface) -> pygame.Surface:
+        """One of these images with its colours multiplied by its alpha (cards composed into one picture)."""
+        surf = self._premultiplied.get(image)
+        if surf is None:
+            surf = self._premultiplied[image] = image.premul_alpha()
         return surf

@@ -16,13 +16,21 @@ class LogPanel:
         self.scroll = 0  # wrapped lines scrolled back from the newest
         self._wrapped: list[tuple[str, bool]] = []
         self._wrapped_for: tuple[int, int] = (-1, -1)
+        self._version = 0  # lines set or added so far
+
+    @property
+    def look(self) -> tuple[object, ...]:
+        """What the panel shows: it looks the same while this is the same."""
+        return tuple(self.rect), self.title, self._version, self.scroll
 
     def set_lines(self, lines: list[str]) -> None:
         self.lines = lines
+        self._version += 1
         self._wrapped_for = (-1, -1)
 
     def add(self, line: str) -> None:
         self.lines.append(line)
+        self._version += 1
         self.scroll = 0
         self._wrapped_for = (-1, -1)
 

@@ -142,7 +142,11 @@ def _width(line: str, size: float, bold: bool, italic: bool) -> int:
 
 
 def size_of(text: str, size: float, bold: bool = False) -> tuple[int, int]:
-    return render(text, size, (0, 0, 0), bold).get_size()
+    """The size the line is drawn at; measured without drawing it when it is one line of plain text (the
+    same size), so trying a message at several sizes renders none of them."""
+    if not text or "\n" in text or any(ch in SUITS for ch in text):
+        return render(text, size, (0, 0, 0), bold).get_size()
+    return font(px(size), bold).size(text)
 
 
 def draw(

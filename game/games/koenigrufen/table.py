@@ -76,7 +76,7 @@ from game.seating import CardTableSetup, SeatPlayer
 from game.settings import AIDS
 from game.ui import aids as aid_look
 from game.ui import text, theme
-from game.ui.card_sprite import CardSprite
+from game.ui.card_sprite import CardLayer, CardSprite
 from game.ui.panel import draw_panel
 from game.ui.salon import restore_focus
 from game.ui.widgets import Button, Form, Hotspot, Offer, Widget
@@ -127,6 +127,7 @@ class KoenigrufenTable(TrickTable):
         super().__init__(app, setup)
         self.game = new_state(setup)
         self.talon: list[CardSprite] = []
+        self.talon_layer = CardLayer()
         self.chosen: list[str] = []  # the declarer's discard being picked
         self.announcing: list[str] = []  # the bonuses picked to announce at once
         self.birds_owed: tuple[str, ...] = ()  # the birds one of which the person must announce now
@@ -692,17 +693,16 @@ class KoenigrufenTable(TrickTable):
                 sprite.dim = False
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_backdrop(surface, [(self.log.rect, "glass")])
-        self.draw_seats(surface)
-        self._draw_gone(surface)
-        self.log.draw(surface, with_panel=False)
+        self.draw_backdrop(surface, [(self.log.rect, "glass")], self._draw_still, self._still_look())
+        for seat in range(self.n):
+            self.draw_portrait(surface, seat)
+        for seat in range(self.n):
+            self.draw_badge(surface, seat)
         self.controls.draw(surface)
-        self._draw_called(surface)
         if self.awaiting is Awaiting.PERSON and self.game.phase == "call":
             self._draw_call(surface)
         elif not (self.awaiting is Awaiting.PERSON and self.game.phase in ("bid", "announce")):
-            for sprite in self.talon:
-                sprite.draw(surface, self.app.cards, self.card_w)
+            self.talon_layer.draw(surface, self.talon, self.app.cards, self.card_w)
         if self.game.phase in ("bid", "announce"):
             self._draw_auction(surface)
         self._draw_open_hands(surface)
@@ -877,12 +877,42 @@ class KoenigrufenTable(TrickTable):
             self._aid_view, self._aid_key = self.game.view(seat), key
         return self._aid_view
 
-    def _draw_gone(self, surface: pygame.Surface) -> None:
+    def _still_look(self) -> tuple[object, ...]:
+        """What `_draw_still` draws from: the backdrop is composed again when any of it changes."""
+        view = self.public
+        return (
+            tuple(self.plate_look(seat) for seat in range(self.n)),
+            self.log.look,
+            *self._gone(),
+            view.king,
+            view.phase,
+            self.card_w,
+            language(),
+            self.app.settings.four_colour,
+        )
+
+    def _draw_still(self, layer: pygame.Surface) -> None:
+        """What stays put from one event to the next, composed into the backdrop rather than drawn every
+        frame: the name plates, the gone panel, the log and the called king. None of them lies under a
+        portrait, another seat's badge or a button, so drawing them first shows the same table
+        (tests/test_koenigrufen_scene.py)."""
+        for seat in range(self.n):
+            self.draw_plate(layer, seat)
+        gone, at = self._gone()
+        if gone is not None:
+            layer.blit(gone, at)
+        self.log.draw(layer, with_panel=False)
+        self._draw_called(layer)
+
+    def _gone(self) -> tuple[pygame.Surface | None, tuple[int, int]]:
         """The trumps and kings gone, the called king ringed, and the point count of the seat's known side,
-        in a small panel in the top left corner, clear of every seat and card (composed once a position)."""
+        in a small panel in the top left corner, clear of every seat and card (composed once a position),
+        and where it goes."""
         settings, view = self.app.settings, self.public
+        margin = round(24 * self.layout.scale(self.app.size))
+        at = (self.r("seat0").x - margin, self.r("seat2").y)
         if view.phase not in aids.PLAYING or view.contract is None:
-            return
+            return None, at
         switches = tuple(getattr(settings, field) for field in AIDS)
         key = (
             self.moves,
@@ -895,9 +925,7 @@ class KoenigrufenTable(TrickTable):
         )
         if self._gone_key != key:
             self._gone_layer, self._gone_key = self._compose_gone(view), key
-        if self._gone_layer is not None:
-            margin = round(24 * self.layout.scale(self.app.size))
-            surface.blit(self._gone_layer, (self.r("seat0").x - margin, self.r("seat2").y))
+        return self._gone_layer, at
 
     def _compose_gone(self, view: KoenigrufenView) -> pygame.Surface | None:
         settings = self.app.settings
