@@ -188,7 +188,7 @@ class Server:
         code = new_code(self.tables)
         path = None if self.data is None else self.data / "tables" / f"{code}.json"
         table = TableHost.new(code, request, path, seed, engines)
-        self._save(table, whole=True)  # (before any join's: one writer, in order)
+        self._save(table)  # (before any join's: a file's writes are made in order)
         self.tables[code] = table
         self.locks[code] = asyncio.Lock()
         if asked:  # by a client: let go if nobody comes to play
@@ -256,7 +256,7 @@ class Server:
             if kind == "join":
                 async with self.locks[table.code]:
                     seat, token = table.join(message["name"], message["seat"], connection)
-                    await self._save(table, whole=True)
+                    await self._save(table, table.seats_line())
             else:
                 token = message["token"]
                 earlier = table.holder(token)
@@ -275,7 +275,7 @@ class Server:
         if kind == "leave":
             async with self.locks[table.code]:
                 table.leave(seat, time.monotonic())
-                await self._save(table, whole=True)
+                await self._save(table, table.seats_line())
             connection.table = connection.seat = None
             connection.send({"type": "left"})
             table.tell_seats()
@@ -283,23 +283,23 @@ class Server:
             return
         async with self.locks[table.code]:
             events = table.act(seat, message["action"], message["moves"])
-            await self._save(table)
+            await self._save(table, table.last_action_line())
             table.broadcast(events)
         self._settle(table)
 
-    def _save(self, table: TableHost, whole: bool = False) -> asyncio.Future[None]:
-        """The table's file brought up to date by the writing thread (the caller holds the table's lock, but
-        at its creation): its last action appended, or, `whole`, the file written anew (its seats changed,
-        or an append failed). Done once it is on the disk."""
+    def _save(self, table: TableHost, line: str | None = None) -> asyncio.Future[None]:
+        """The table's file brought up to date by the writing threads (the caller holds the table's lock, but
+        at its opening): `line` (an action's, or the seats') appended, or the file written whole (a new
+        table, or one whose last append failed). Done once it is on the disk."""
         if table.path is None:
             done = asyncio.get_running_loop().create_future()
             done.set_result(None)
             return done
-        if whole or table.rewrite_due:
+        if line is None or table.rewrite_due:
             table.rewrite_due = False
             written = self.writer.write(table.path, table.whole_file())
         else:
-            written = self.writer.append(table.path, table.last_action_line())
+            written = self.writer.append(table.path, line)
         written.add_done_callback(lambda future: self._saved(table, future))
         return written
 
@@ -388,7 +388,7 @@ class Server:
                     ):
                         continue  # the player came back, or left, while it thought
                     events = table.apply(turn[0], decision.decision.action, moves)
-                    await self._save(table)
+                    await self._save(table, table.last_action_line())
                     table.broadcast(events)
                 await asyncio.sleep(0)
             if table.over:

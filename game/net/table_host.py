@@ -3,10 +3,10 @@ never a client, whose turn it is, which connection acts for which seat, and what
 
 A table is built from the registry (`GameSpec.new_state`) like the desktop's, journals every action as the
 desktop does (`game.journal`), and is kept with its seats in one file (`DIR/tables/<code>.json`), JSON
-lines: the table's record (code, seats, away rule, its journal so far), written whole when the seats
-change, then one line per action taken since, appended before anyone is told of it, so a server killed at
-any moment resumes every table from its files with no answered action lost. Seat tokens are kept as hashes
-only.
+lines: the table's record (code, seats, away rule, its journal so far), written whole when the table is
+opened, then one line per action taken and per change of seats, appended before anyone is told of it, so a
+server killed at any moment resumes every table from its files with nothing answered lost. Seat tokens
+are kept as hashes only.
 
 No I/O but reading that file, no asyncio: the server (`game.net.server`) writes it, carries the messages
 and runs the computers' turns.
@@ -41,6 +41,22 @@ MAX_FILE_BYTES = 16_000_000  # the record and a match's longest journal (journal
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no look-alikes: 0/O, 1/I
 CODE_LENGTH = 6
 STANDIN = "normal"  # the level of the computer that plays an away seat (the engines' takeover level too)
+
+
+_SEATS = schema.items(
+    schema.shape(
+        lambda fields: fields,
+        {
+            "kind": schema.choice(protocol.KINDS),
+            "level": schema.choice(protocol.LEVELS),
+            "name": schema.text(protocol.MAX_NAME),
+            "token_hash": schema.text(64),
+            "engine": schema.text(10_000),
+        },
+    ),
+    1,
+    8,
+)  # a table file's seats
 
 
 class Link(Protocol):
@@ -126,23 +142,14 @@ class TableHost:
 
     @classmethod
     def load(cls, path: Path) -> TableHost:
-        """The table a file holds, its journal replayed: its record and the actions appended after it, less a
-        last line a crash cut short (`torn`, then `rewrite_due`); a FileProblem names what is wrong."""
+        """The table a file holds, its journal replayed: its record, then the seats and actions appended after
+        it, less a last line a crash cut short (`torn`, then `rewrite_due`); a FileProblem names what is
+        wrong."""
         read = partial(storage.read_json_lines, limit=MAX_FILE_BYTES)
         return storage.parse(path, lambda found: cls._decode(found[0], found[1], path), read)
 
     @classmethod
     def _decode(cls, lines: list[Any], torn: bytes, path: Path) -> TableHost:
-        seat_check = schema.shape(
-            lambda fields: fields,
-            {
-                "kind": schema.choice(protocol.KINDS),
-                "level": schema.choice(protocol.LEVELS),
-                "name": schema.text(protocol.MAX_NAME),
-                "token_hash": schema.text(64),
-                "engine": schema.text(10_000),
-            },
-        )
         record, *appended = lines
         fields = schema.obj(
             record,
@@ -152,24 +159,25 @@ class TableHost:
                 "version": schema.choice((1, VERSION)),
                 "code": schema.text(CODE_LENGTH, CODE_LENGTH),
                 "away": schema.choice(protocol.AWAY),
-                "seats": schema.items(seat_check, 1, 8),
+                "seats": _SEATS,
                 "journal": lambda value, where: journal_from_json(value),
             },
         )
-        journal = fields["journal"]
+        journal, seat_fields = fields["journal"], fields["seats"]
         if appended and fields["version"] == 1:
             raise storage.FileProblem("not_one_of", where="version", options=VERSION, value=1)
         if (count := len(journal.actions) + len(appended)) > MAX_ACTIONS:
             raise storage.FileProblem("count", where="actions", low=0, high=MAX_ACTIONS, n=count)
-        for number, action in enumerate(appended, 2):
-            journal.actions.append(decode_action(journal.game, action, f"line {number}"))
+        for number, line in enumerate(appended, 2):
+            if isinstance(line, dict) and "seats" in line:  # the seats after a join or a leave
+                seat_fields = schema.obj(line, f"line {number}", {"seats": _SEATS})["seats"]
+            else:
+                journal.actions.append(decode_action(journal.game, line, f"line {number}"))
         state = GAMES[journal.game].new_state(journal.setup)
         ids = list(GAMES[journal.game].view_seats(state))
-        if len(ids) != len(fields["seats"]):
-            raise storage.FileProblem(
-                "not_one_of", where="seats", options=len(ids), value=len(fields["seats"])
-            )
-        seats = [Seat(i, **seat) for i, seat in zip(ids, fields["seats"], strict=True)]
+        if len(ids) != len(seat_fields):
+            raise storage.FileProblem("not_one_of", where="seats", options=len(ids), value=len(seat_fields))
+        seats = [Seat(i, **seat) for i, seat in zip(ids, seat_fields, strict=True)]
         table = cls(fields["code"], journal, seats, fields["away"], path)
         journal.finished = table.over
         table.torn = torn
@@ -178,22 +186,28 @@ class TableHost:
 
     def record(self) -> dict[str, Any]:
         """The table's record: its code, seats (names, kinds, token hashes), away rule and journal."""
-        seats = [
-            {"kind": s.kind, "level": s.level, "name": s.name, "token_hash": s.token_hash, "engine": s.engine}
-            for s in self.seats
-        ]
         return {
             "format": FORMAT,
             "version": VERSION,
             "code": self.code,
             "away": self.away,
-            "seats": seats,
+            "seats": self._seat_records(),
             "journal": self.journal.to_json(),
         }
 
+    def _seat_records(self) -> list[dict[str, Any]]:
+        return [
+            {"kind": s.kind, "level": s.level, "name": s.name, "token_hash": s.token_hash, "engine": s.engine}
+            for s in self.seats
+        ]
+
     def whole_file(self) -> str:
-        """The table's file written anew: its record, on one line. Actions taken after it are appended."""
+        """The table's file written anew: its record, on one line. What changes after it is appended."""
         return _line(self.record())
+
+    def seats_line(self) -> str:
+        """The line that appends the seats as they are now (after a join or a leave) to the table's file."""
+        return _line({"seats": self._seat_records()})
 
     def last_action_line(self) -> str:
         """The line that appends the last action taken to the table's file (the journal's form of it)."""

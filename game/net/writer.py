@@ -1,115 +1,102 @@
-"""The tables' files written by one thread, in groups (a group commit): what the loop asks for in one moment
-goes to the thread together, and what piled up while the thread waited on the disk goes in its next group.
-A group writes each file's lines in one append and syncs each file once, then every waiting table is told
-at once: a sync costs milliseconds, and tables that act together share it instead of queueing behind each
-other's.
+"""The tables' files written off the loop, in groups (a group commit): every request is done once its bytes
+are on the disk, and a sync costs milliseconds, so files are never synced one request at a time, nor one
+file after another. The requests of one loop moment go out together, each file's in one task of a few
+writing threads (`FILES_AT_ONCE`: the file system commits syncs that come together at once); what is asked
+of a file while its task runs waits and goes in its next one, whole lines in one append and one sync. Each
+file's tables are told as soon as their file is done, never held up by another's.
 
-Each request returns a future that is done once its bytes are on the disk (or failed with what stopped them:
-an OSError). Requests for one file are carried out in the order they were made.
+Requests for one file are carried out in the order they were made.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
-import queue
-import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from game import storage
 
+FILES_AT_ONCE = 8
 _sync = getattr(os, "fdatasync", os.fsync)  # (the file's data and size; macOS and Windows have fsync only)
 
 
 @dataclass
 class _Request:
     kind: str  # "append", "write" (the whole file, atomically) or "remove"
-    path: Path
     text: str
     done: asyncio.Future[None]
 
 
 class Writer:
-    """One writing thread for a server's files, started on the first request; `close` ends it."""
+    """The writing threads of a server's files (started on the first request); `close` ends them."""
 
     def __init__(self) -> None:
-        self._pending: list[_Request] = []
-        self._queue: queue.SimpleQueue[list[_Request] | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
+        self._waiting: dict[Path, list[_Request]] = {}  # asked this moment, or while the file's task ran
+        self._running: dict[Path, asyncio.Future[None]] = {}  # the file's task on a writing thread
+        self._pool: ThreadPoolExecutor | None = None
+        self._handing_over = False
 
     def append(self, path: Path, text: str) -> asyncio.Future[None]:
         """Appends `text` (whole lines) to the file, synced before the future is done."""
-        return self._ask("append", path, text)
+        return self._ask(path, _Request("append", text, asyncio.get_running_loop().create_future()))
 
     def write(self, path: Path, text: str) -> asyncio.Future[None]:
         """Replaces the file with `text` atomically (a crash leaves the old file or the new one)."""
-        return self._ask("write", path, text)
+        return self._ask(path, _Request("write", text, asyncio.get_running_loop().create_future()))
 
     def remove(self, path: Path) -> asyncio.Future[None]:
-        return self._ask("remove", path, "")
+        return self._ask(path, _Request("remove", "", asyncio.get_running_loop().create_future()))
 
     async def close(self) -> None:
-        """Waits for every request made, then ends the thread."""
-        if self._thread is None:
-            return
-        if self._pending:
-            self._hand_over()
-        self._queue.put(None)
-        await asyncio.to_thread(self._thread.join)
-        self._thread = None
+        """Waits for every request made, then ends the threads."""
+        self._hand_over()
+        while self._running:
+            await asyncio.wait(list(self._running.values()))
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
 
-    def _ask(self, kind: str, path: Path, text: str) -> asyncio.Future[None]:
-        loop = asyncio.get_running_loop()
-        if self._thread is None:
-            self._loop = loop
-            self._thread = threading.Thread(target=self._run, name="atout-writer", daemon=True)
-            self._thread.start()
-        if not self._pending:
-            loop.call_soon(self._hand_over)  # once this moment's requests are all made
-        request = _Request(kind, path, text, loop.create_future())
-        self._pending.append(request)
+    def _ask(self, path: Path, request: _Request) -> asyncio.Future[None]:
+        self._waiting.setdefault(path, []).append(request)
+        if not self._handing_over:  # once this moment's requests are all made
+            self._handing_over = True
+            asyncio.get_running_loop().call_soon(self._hand_over)
         return request.done
 
     def _hand_over(self) -> None:
-        self._queue.put(self._pending)
-        self._pending = []
+        self._handing_over = False
+        for path in [path for path in self._waiting if path not in self._running]:
+            self._start(path)
 
-    # --- on the writing thread ----------------------------------------------------------------
-    def _run(self) -> None:
-        while (group := self._queue.get()) is not None:
-            with contextlib.suppress(queue.Empty):
-                while True:  # whatever else came while the disk was busy
-                    more = self._queue.get_nowait()
-                    if more is None:
-                        self._queue.put(None)
-                        break
-                    group += more
-            outcomes = self._carry_out(group)
-            assert self._loop is not None
-            with contextlib.suppress(RuntimeError):  # (a loop closed meanwhile: nobody waits any more)
-                self._loop.call_soon_threadsafe(_tell, outcomes)
+    def _start(self, path: Path) -> None:
+        """The file's waiting requests, as one task of the writing threads."""
+        requests = self._waiting.pop(path)
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(FILES_AT_ONCE, "atout-writer")
+        task = asyncio.get_running_loop().run_in_executor(self._pool, _file, path, requests)
+        self._running[path] = task
+        task.add_done_callback(lambda _: self._finished(path, requests, task))
 
-    def _carry_out(self, group: list[_Request]) -> list[tuple[_Request, Exception | None]]:
-        """Every file's requests in order, each file's appends in one write, each file synced once."""
-        by_file: dict[Path, list[_Request]] = {}
-        for request in group:
-            by_file.setdefault(request.path, []).append(request)
-        outcomes: list[tuple[_Request, Exception | None]] = []
-        for path, requests in by_file.items():
-            try:
-                _file(path, requests)
-                failure = None
-            except Exception as problem:  # (the file's requests fail; the thread goes on for the others)
-                failure = problem
-            outcomes += [(request, failure) for request in requests]
-        return outcomes
+    def _finished(self, path: Path, requests: list[_Request], task: asyncio.Future[None]) -> None:
+        """On the loop: the file's requests done (or failed with what stopped them, an OSError), and its
+        next ones started."""
+        del self._running[path]
+        failure = task.exception() if not task.cancelled() else asyncio.CancelledError()
+        for request in requests:
+            if request.done.done():
+                continue
+            if failure is None:
+                request.done.set_result(None)
+            else:
+                request.done.set_exception(failure)
+        if path in self._waiting:
+            self._start(path)
 
 
 def _file(path: Path, requests: list[_Request]) -> None:
-    """One file's requests of a group: runs of appends written together, synced at the end."""
+    """On a writing thread: one file's requests in order, runs of appends written together and synced once."""
     lines: list[str] = []
     for request in requests:
         if request.kind == "append":
@@ -149,14 +136,3 @@ def _sync_folder(folder: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
-
-
-def _tell(outcomes: list[tuple[_Request, Exception | None]]) -> None:
-    """On the loop: every request of a group done, or failed."""
-    for request, failure in outcomes:
-        if request.done.done():
-            continue
-        if failure is None:
-            request.done.set_result(None)
-        else:
-            request.done.set_exception(failure)
