@@ -3,7 +3,9 @@ are on the disk, and a sync costs milliseconds, so files are never synced one re
 file after another. The requests of one loop moment go out together, each file's in one task of a few
 writing threads (`FILES_AT_ONCE`: the file system commits syncs that come together at once); what is asked
 of a file while its task runs waits and goes in its next one, whole lines in one append and one sync. Each
-file's tables are told as soon as their file is done, never held up by another's.
+file's tables are told as soon as their file is done, never held up by another's: a file written whole (a
+new table's, many at once when matches end together) takes tens of times an append's time, so those tasks
+have threads of their own, and appends never queue behind them.
 
 Requests for one file are carried out in the order they were made.
 """
@@ -35,7 +37,7 @@ class Writer:
     def __init__(self) -> None:
         self._waiting: dict[Path, list[_Request]] = {}  # asked this moment, or while the file's task ran
         self._running: dict[Path, asyncio.Future[None]] = {}  # the file's task on a writing thread
-        self._pool: ThreadPoolExecutor | None = None
+        self._pools: dict[bool, ThreadPoolExecutor] = {}  # appends only, or not
         self._handing_over = False
 
     def append(self, path: Path, text: str) -> asyncio.Future[None]:
@@ -49,14 +51,18 @@ class Writer:
     def remove(self, path: Path) -> asyncio.Future[None]:
         return self._ask(path, _Request("remove", "", asyncio.get_running_loop().create_future()))
 
-    async def close(self) -> None:
-        """Waits for every request made, then ends the threads."""
+    async def settled(self) -> None:
+        """Once every request made so far is done."""
         self._hand_over()
         while self._running:
             await asyncio.wait(list(self._running.values()))
-        if self._pool is not None:
-            self._pool.shutdown()
-            self._pool = None
+
+    async def close(self) -> None:
+        """Waits for every request made, then ends the threads."""
+        await self.settled()
+        for pool in self._pools.values():
+            pool.shutdown()
+        self._pools.clear()
 
     def _ask(self, path: Path, request: _Request) -> asyncio.Future[None]:
         self._waiting.setdefault(path, []).append(request)
@@ -73,9 +79,10 @@ class Writer:
     def _start(self, path: Path) -> None:
         """The file's waiting requests, as one task of the writing threads."""
         requests = self._waiting.pop(path)
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(FILES_AT_ONCE, "atout-writer")
-        task = asyncio.get_running_loop().run_in_executor(self._pool, _file, path, requests)
+        appends = all(request.kind == "append" for request in requests)
+        if (pool := self._pools.get(appends)) is None:
+            pool = self._pools[appends] = ThreadPoolExecutor(FILES_AT_ONCE, "atout-writer")
+        task = asyncio.get_running_loop().run_in_executor(pool, _file, path, requests)
         self._running[path] = task
         task.add_done_callback(lambda _: self._finished(path, requests, task))
 
