@@ -108,7 +108,7 @@ def host(
         click(app, (count.box.right - 10, count.box.centery))
     for seat, kind in seats.items():
         while page.kinds[seat] != kind:
-            row = choice_row(page, seat_label(page.seats[seat]))
+            row = choice_row(page, seat_label(page.game, page.players, page.seats[seat]))
             click(app, (row.box.right - 10, row.box.centery))
     name = next(w for w in page.form.widgets if isinstance(w, TextInput))
     click(app, name.rect.center)

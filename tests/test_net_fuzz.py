@@ -13,8 +13,10 @@ from net_bots import finished, play, replayed_views, run, seated
 
 from game.ai.engine_protocol import action_to_json
 from game.net.client import Client, Closed, Error, NetError, Update
-from game.net.protocol import MAX_MESSAGE, REASONS, SeatRequest, TableRequest
+from game.net.protocol import MAX_MESSAGE, REASONS, Refusal, SeatRequest, TableRequest
 from game.net.server import Limits, Server
+from game.net.table_host import CODE_LENGTH, CODE_LETTERS
+from game.net.throttle import JoinThrottle
 
 REMOTE = SeatRequest("remote")
 LOOSE = Limits(rate=10_000, burst=10_000)  # the shape tests are not about the rate
@@ -235,8 +237,8 @@ def test_any_well_formed_action_is_applied_or_refused_with_a_reason_and_nothing_
                 refused += 1
                 assert refusal.reason in REASONS and refusal.detail
                 assert picture(table) == before and table.moves == moves
-            if table.over:
-                break
+            if table.over:  # (Falkenstein's Host may end a session at once): a new table, the fuzz goes on
+                table = TableHost.new("FUZZ00", request, seed=rng.randrange(1000))
         assert applied > 10 and refused > 50, (game, applied, refused)
 
 
@@ -260,3 +262,62 @@ def test_tables_clients_open_and_nobody_plays_at_are_let_go(tmp_path) -> None:
         await server.close()
 
     run(scenario())
+
+
+def test_a_code_guesser_is_locked_out_by_its_address_and_honest_typos_are_not() -> None:
+    """Guesses from many connections of one address: a few typos before the right code seat their players,
+    a brute force is refused as `too_many_attempts` (the right code too) until its lockout is over."""
+
+    async def scenario() -> None:
+        clock = [0.0]
+        server = Server(limits=LOOSE)
+        server.throttle = JoinThrottle(limit=12, window=600.0, lockout=900.0, clock=lambda: clock[0])
+        url = f"ws://127.0.0.1:{await server.start()}"
+        code = server.create_table(TableRequest("koenigrufen", (REMOTE,) * 4)).code
+        rng = random.Random(18)
+
+        async def attempt(typed: str, name: str = "Eve") -> str:
+            client = await Client.connect(url)
+            try:
+                joined = await client.join(typed, name)
+                return f"seat {joined.seat}"
+            except NetError as refused:
+                return refused.reason
+            finally:
+                await client.close()
+
+        def guess() -> str:
+            return "".join(rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+        # three players at one address, each mistyping the code once or twice, then typing it right
+        for player, typos in (("Anna", 1), ("Bert", 2), ("Cleo", 1)):
+            for _ in range(typos):
+                assert await attempt(guess(), player) == "no_table"
+            assert (await attempt(code.lower(), player)).startswith("seat")
+        # a guesser from the same address, one connection a code: locked out after the limit's worth
+        answers = [await attempt(guess()) for _ in range(40)]
+        assert set(answers[: 12 - 4]) == {"no_table"} and set(answers[12 - 4 :]) == {"too_many_attempts"}
+        assert await attempt(code) == "too_many_attempts"  # the right code waits out the lockout too
+        clock[0] += 899.0
+        assert await attempt(code) == "too_many_attempts"
+        clock[0] += 2.0
+        assert await attempt(code, "Dora") == "seat 3"
+        assert server.faults == 0
+        await server.close()
+
+    run(scenario())
+
+
+def test_the_throttle_remembers_a_bounded_number_of_addresses() -> None:
+    clock = [0.0]
+    throttle = JoinThrottle(limit=3, addresses=100, clock=lambda: clock[0])
+    rng = random.Random(5)
+    for _ in range(20_000):
+        throttle.failed(f"10.{rng.randrange(256)}.{rng.randrange(256)}.{rng.randrange(256)}")
+        clock[0] += 0.001
+    assert len(throttle.counts) <= 100
+    for _ in range(3):
+        throttle.failed("2001:db8::1")
+    with pytest.raises(Refusal, match="too_many_attempts"):
+        throttle.check("2001:db8::ffff")  # the same /64 network: one machine's
+    throttle.check("2001:db8:0:1::1")  # another network is not

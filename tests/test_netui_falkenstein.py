@@ -13,17 +13,28 @@ from typing import Any
 
 import pygame
 import pytest
-from netui_driver import Bot, button, choice_row, desktop, host, join_by_typing, remote, spy_events, until
-from scene_driver import click, key
+from netui_driver import (
+    BOTS,
+    Bot,
+    button,
+    choice_row,
+    desktop,
+    host,
+    join_by_typing,
+    remote,
+    spy_events,
+    until,
+)
+from scene_driver import click, drawn, key
 
 from game.app import App
 from game.game_spec import HIDDEN
-from game.games.falkenstein.session import CardDrawn, HandDealt, Resolved
+from game.games.falkenstein.session import CardDrawn, EndSession, HandDealt, Resolved, SessionOver
 from game.games.falkenstein.table import FalkensteinNetworkTable
 from game.i18n import tr
-from game.net.client import Ended
+from game.net.client import Ended, Error
 from game.net.protocol import SeatRequest, TableRequest
-from game.net.remote_game import RemoteSession
+from game.net.remote_game import GIVE_UP, RETRY, RemoteSession
 from game.net.server import Background
 from game.scenes.host_scene import HostScene
 from game.scenes.lobby_scene import LobbyScene
@@ -74,9 +85,9 @@ def nothing_hidden_named(seen: list[Any], own: int | str) -> None:
 @pytest.mark.parametrize(
     ("lang", "you", "seat"),
     [
-        ("en", "The Host: you", "Seat 1"),
-        ("fr", "Le MJ : vous", "Place 1"),
-        ("de", "Der Spielleiter: du", "Platz 1"),
+        ("en", "The Host: you", "Gräfin Ilse von Adlerstein"),
+        ("fr", "Le MJ : vous", "Gräfin Ilse von Adlerstein"),
+        ("de", "Der Spielleiter: du", "Gräfin Ilse von Adlerstein"),
     ],
 )
 def test_the_host_page_seats_its_host_as_the_falkenstein_host_among_people(
@@ -96,6 +107,34 @@ def test_the_host_page_seats_its_host_as_the_falkenstein_host_among_people(
     row = choice_row(page, seat)
     assert [kind for kind, _ in row.options] == ["remote", "here"]  # Falkenstein has no computer players
     assert page.request().seats == (SeatRequest("remote"),) * 3 and page.request().away == "wait"
+
+
+@pytest.mark.parametrize(
+    ("lang", "free", "hint"),
+    [
+        ("en", "Gräfin Ilse von Adlerstein (free)", "The game begins once everyone has come."),
+        ("de", "Gräfin Ilse von Adlerstein (frei)", "Es geht los, sobald alle da sind."),
+    ],
+)
+def test_a_falkenstein_lobby_names_its_seats_characters_and_speaks_of_no_computers(
+    app: App, monkeypatch: pytest.MonkeyPatch, lang: str, free: str, hint: str
+) -> None:
+    app.apply_settings(app.settings.with_(language=lang))
+    click(app, button(app, tr("netui.menu.host")).rect.center)
+    page = app.scenes.top
+    assert isinstance(page, HostScene)
+    while page.game != "falkenstein":
+        games = choice_row(page, tr("netui.host.game"))
+        click(app, (games.box.right - 10, games.box.centery))
+    click(app, button(app, tr("netui.host.open")).rect.center)
+    lobby = app.scenes.top
+    assert isinstance(lobby, LobbyScene)
+    until(app, lambda: lobby.ready)
+    Bot(lobby.session.url, lobby.session.code, 1, 1, "Paul")
+    until(app, lambda: any(s.name == "Paul" for s in lobby.session.seats), tuple(BOTS))
+    words = drawn(app, monkeypatch)
+    assert free in words and "Professor Aurelius Quenzel: Paul" in words
+    assert hint in words and lobby.hint() == hint
 
 
 def test_the_host_sets_challenges_by_clicks_and_a_character_elsewhere_meets_them(app: App) -> None:
@@ -217,6 +256,114 @@ def test_a_falkenstein_window_that_drops_rejoins_to_the_table_as_it_stands(app: 
     until(app, lambda: len(laid.shown_results) == 4 and not laid.busy, (bot,))
 
 
+def test_the_host_ends_the_session_by_a_click_and_every_screen_goes_to_its_sheet(app: App) -> None:
+    _, bot = host(app, "falkenstein", {0: "remote"}, players=2)
+    assert bot is not None
+    table = falkenstein(app)
+    end = next(b for b in table.controls.widgets if b.label == tr("fal.end_session"))
+    for turn in range(2):
+        until(app, lambda: table.awaiting == "host" and not table.busy, (bot,))
+        set_challenge(app, table, turn)
+        until(app, lambda: table.game.to_act == 0 and not table.busy)  # (the bot not yet asked to play)
+        click(app, end.rect.center)  # while a character is challenged: not now
+        assert table.refusal == tr("fal.end_between") and not table.game.is_over
+        until(app, lambda: len(table.shown_results) == turn + 1 and not table.busy, (bot,))  # noqa: B023
+    until(app, lambda: table.awaiting == "host" and not table.busy, (bot,))
+    bot.client.act(EndSession())  # a character may not end it: the server refuses
+    until(app, lambda: any(isinstance(m, Error) for m in bot.messages), (bot,))
+    assert [m.reason for m in bot.messages if isinstance(m, Error)] == ["not_your_turn"]
+    click(app, end.rect.center)
+    until(app, lambda: table.awaiting == "continue" and not table.busy, (bot,))
+    until(app, lambda: bot.updates[-1].over, (bot,))
+    assert bot.updates[-1].events == (SessionOver(),) and bot.updates[-1].legal == ()
+    click(app, table.r("played").center)  # "click to see the ending"
+    sheet = app.scenes.top
+    assert sheet.name == "score" and [b for b, _ in sheet.way_out.buttons] == [tr("score.menu")]
+    assert sheet.sheet.rows == ((table.setup.seats[0].character.name, "2", *sheet.sheet.rows[0][2:]),)
+
+
+def test_a_joined_character_sees_the_session_the_host_ended_and_its_sheet(app: App) -> None:
+    server = Background("127.0.0.1", 0)
+    url = f"ws://127.0.0.1:{server.start()}"
+    try:
+        request = TableRequest("falkenstein", (SeatRequest("remote"),) * 2)
+        code = server.call(lambda s: s.create_table(request).code)
+        asked: list[int] = []
+
+        def once_then_end(rng: Any, legal: tuple[Any, ...]) -> Any:
+            asked.append(len(asked))
+            return legal[0] if len(asked) == 1 else EndSession()
+
+        the_host = Bot(url, code, 3, "host", "Marie", once_then_end)
+        join_by_typing(app, url.removeprefix("ws://"), code, "Clara")
+        until(app, lambda: isinstance(app.scenes.top, LobbyScene) and app.scenes.top.ready, (the_host,))
+        click(app, button(app, tr("netui.lobby.sit")).rect.center)
+        table = falkenstein(app)
+        assert not table.session_end_offered  # a character's window has no such button
+        until(app, lambda: table.awaiting == "play" and not table.busy, (the_host,))
+        play_card(app, table, table.hand[0].code)
+        until(app, lambda: table.awaiting == "continue" and not table.busy, (the_host,))
+        assert table.game.is_over
+        key(app, pygame.K_RETURN, "\r")
+        sheet = app.scenes.top
+        assert sheet.name == "score" and sheet.sheet.rows[0][:2] == (table.setup.seats[0].character.name, "1")
+    finally:
+        server.stop()
+
+
+def test_a_host_that_crashed_is_said_gone_after_a_while_and_its_table_comes_back_with_it(
+    app: App, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host's program killed (its server gone without a word): the joined window rejoins every RETRY
+    seconds of its clock, says after GIVE_UP that the host can no longer be reached, with the way back to the
+    menu, and takes its seat again when the host's server resumes the table from its journal."""
+    server = Background("127.0.0.1", 0, tmp_path)
+    port = server.start()
+    url = f"ws://127.0.0.1:{port}"
+    request = TableRequest("falkenstein", (SeatRequest("remote"),) * 2)
+    code = server.call(lambda s: s.create_table(request).code)
+    the_host = Bot(url, code, 3, "host", "Marie")
+    join_by_typing(app, url.removeprefix("ws://"), code, "Clara")
+    until(app, lambda: isinstance(app.scenes.top, LobbyScene) and app.scenes.top.ready, (the_host,))
+    click(app, button(app, tr("netui.lobby.sit")).rect.center)
+    table = falkenstein(app)
+    session = table.session
+    clock = [1000.0]
+    session.clock = lambda: clock[0]
+    until(app, lambda: table.awaiting == "play" and not table.busy, (the_host,))
+    the_host.client.close()
+    server.stop()  # (the server's journal stays on disk, as a killed host's does)
+    rejoins: list[float] = []
+    rejoin = session.client.rejoin
+    session.client.rejoin = lambda *args: rejoins.append(clock[0]) or rejoin(*args)  # type: ignore[method-assign]
+    until(app, lambda: session.away)
+    while clock[0] < 1000.0 + GIVE_UP:  # a rejoin every RETRY seconds, answered by nobody
+        assert table.gone is None
+        until(app, lambda: session.retry_at is not None)
+        assert session.retry_at == clock[0] + (RETRY if rejoins else 0.0)
+        clock[0] = session.retry_at
+        until(app, lambda: rejoins[-1:] == [clock[0]])
+    until(app, lambda: table.gone is not None)
+    assert rejoins == [1000.0 + RETRY * n for n in range(int(GIVE_UP / RETRY) + 1)] and session.away
+    assert tr("netui.gone.title") in drawn(app, monkeypatch)
+    back = Background("127.0.0.1", port, tmp_path)  # the host starts again: its table resumed from its file
+    back.start()
+    try:
+        clock[0] += RETRY
+        until(app, lambda: not session.away)
+        laid = falkenstein(app)
+        until(app, lambda: laid.gone is None and laid.awaiting == "play" and not laid.busy)
+        assert tr("netui.notice.back") in [message for message, _ in app.notices.items]
+    finally:
+        back.stop()
+    laid.session.clock = lambda: clock[0]
+    until(app, lambda: laid.session.away)
+    clock[0] += GIVE_UP + RETRY
+    until(app, lambda: laid.gone is not None)
+    click(app, laid.gone.widgets[0].rect.center)  # "Back to the menu"
+    assert isinstance(app.scenes.top, MenuScene) and laid.session.closed
+
+
 async def _abort(socket: Any) -> None:
     socket.transport.abort()
 
@@ -274,7 +421,7 @@ def test_a_joined_window_is_told_in_its_language_that_the_host_closed_the_table(
     )
     the_host = RemoteSession(url, server)
     the_host.join(code, "Marie", "host")
-    until(app, lambda: the_host.poll(0.0) or the_host.joined is not None)
+    until(app, lambda: the_host.poll() or the_host.joined is not None)
     join_by_typing(app, url.removeprefix("ws://"), code, "Clara")
     until(app, lambda: isinstance(app.scenes.top, LobbyScene) and app.scenes.top.ready)
     click(app, button(app, tr("netui.lobby.sit")).rect.center)

@@ -54,7 +54,10 @@ SCENES = (
     "host-falkenstein",
     "join",
     "lobby",
+    "lobby-falkenstein",
     "falkenstein-net",
+    "host-gone",
+    "falkenstein-net-host",
     "end-table",
 )
 
@@ -71,10 +74,18 @@ def build(app, scene: str, **options):
         menu = MenuScene(app)
         menu.game = "koenigrufen"
         return menu, 0.0
-    if scene in ("host", "host-falkenstein", "join", "lobby"):
+    if scene in ("host", "host-falkenstein", "join", "lobby", "lobby-falkenstein"):
         return _network_page(app, scene), 0.3
     if scene == "falkenstein-net":  # a window that joined as a character, facing the Host's challenge
         return _falkenstein_net(app, 0), 4.0
+    if scene == "host-gone":  # that window once its host's program has not answered for a while
+        from game.net.remote_game import GIVE_UP
+
+        table = _falkenstein_net(app, 0)
+        table.session.away, table.session.lost_at = True, table.session.clock() - GIVE_UP
+        return table, 4.0
+    if scene == "falkenstein-net-host":  # the Host's window of that table: its challenge, "End the session"
+        return _falkenstein_net(app, "host"), 2.0
     if scene == "end-table":  # the host of that table leaving it: asked first
         return _falkenstein_net(app, "host"), 2.0
     if scene == "houserules":  # the group's edit of austria: no Trischaken, Dreier worth 5, no holding
@@ -235,9 +246,16 @@ def _network_page(app, scene: str):
         SeatRequest("computer", "normal"),
         SeatRequest("remote"),
     )
-    code = server.call(lambda s: s.create_table(TableRequest("koenigrufen", seats, "austria")).code)
+    request = TableRequest("koenigrufen", seats, "austria")
+    if scene == "lobby-falkenstein":  # two characters and the Host, who hosts; Paul has taken a character
+        request = TableRequest("falkenstein", (SeatRequest("remote"),) * 3)
+    code = server.call(lambda s: s.create_table(request).code)
     session = RemoteSession(f"ws://127.0.0.1:{port}", server, f"192.168.1.20:{port}")
-    session.join(code, "Clara", 0)
+    session.join(code, "Clara", "host" if scene == "lobby-falkenstein" else 0)
+    if scene == "lobby-falkenstein":
+        from game.net.client import TableClient
+
+        TableClient(f"ws://127.0.0.1:{port}").join(code, "Paul", 1)
     while session.joined is None or not session.updates:
         message = session.client.next(5.0)
         if message is None:

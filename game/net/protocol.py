@@ -41,6 +41,7 @@ REASONS = (
     "illegal",
     "over",
     "too_many_tables",
+    "too_many_attempts",
     "internal",
 )
 

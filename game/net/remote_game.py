@@ -12,7 +12,9 @@ table's state moves one action at a time. No pygame here.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlsplit
@@ -33,6 +35,7 @@ from game.net.server import Background
 from game.rules.errors import IllegalAction
 
 RETRY = 2.0  # seconds between two attempts to rejoin a table that cannot be reached
+GIVE_UP = 60.0  # seconds of failed rejoins before the player is told the host is gone (the attempts go on)
 
 
 def table_url(address: str) -> str:
@@ -74,11 +77,18 @@ class Notice:
 
 
 class RemoteSession:
-    """One seat at a table over the network, from the join to the leave. `poll(now)` reads what has come
-    (once a frame); the updates wait in `updates` until the table shows them."""
+    """One seat at a table over the network, from the join to the leave. `poll()` reads what has come
+    (once a frame); the updates wait in `updates` until the table shows them. Its `clock` (seconds) times
+    the rejoins after a drop, whichever scene polls; a test drives it."""
 
-    def __init__(self, url: str, server: Background | None = None, address: str = "") -> None:
-        self.url = url
+    def __init__(
+        self,
+        url: str,
+        server: Background | None = None,
+        address: str = "",
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.url, self.clock = url, clock
         self.client = TableClient(url)
         self.server = server  # the server this machine hosts the table on, if it does
         self.address = address or url  # what the others type to come here
@@ -89,8 +99,9 @@ class RemoteSession:
         self.notices: list[Notice] = []  # what the table or lobby should tell the player
         self.failure: Error | Closed | None = None  # why the join failed (before a seat was given)
         self.away = False  # the connection is lost and a rejoin is under way
+        self.lost_at: float | None = None  # when it was lost, while it is
         self.ended: Ended | None = None  # the host closed the table
-        self._retry_at: float | None = None
+        self.retry_at: float | None = None  # when the next rejoin is due, after a drop
         self._left = False
         self.closed = False
 
@@ -116,12 +127,19 @@ class RemoteSession:
         self.failure = None
         self.client.join(code, name, seat)
 
-    def poll(self, now: float) -> None:
+    @property
+    def unreachable(self) -> bool:
+        """The table has not answered a rejoin for GIVE_UP seconds (its host's program is gone, perhaps for
+        good); the rejoins go on, in case it comes back."""
+        return self.away and self.lost_at is not None and self.clock() - self.lost_at >= GIVE_UP
+
+    def poll(self) -> None:
         """Takes in every message that has come; rejoins after a drop (again every RETRY seconds)."""
+        now = self.clock()
         for message in self.client.poll():
             self._take(message, now)
-        if self._retry_at is not None and now >= self._retry_at and self.joined is not None:
-            self._retry_at = None
+        if self.retry_at is not None and now >= self.retry_at and self.joined is not None:
+            self.retry_at = None
             self.client.rejoin(self.joined.table, self.joined.token)
 
     def _take(self, message: Any, now: float) -> None:
@@ -129,7 +147,7 @@ class RemoteSession:
             case Joined():
                 if self.away:
                     self.notices.append(Notice("netui.notice.back", {}))
-                self.joined, self.seats, self.away = message, message.seats, False
+                self.joined, self.seats, self.away, self.lost_at = message, message.seats, False, None
             case SeatsChanged(seats=seats):
                 self.seats = seats
             case Update():
@@ -148,8 +166,9 @@ class RemoteSession:
             case Closed():
                 if not self.away:
                     self.notices.append(Notice("netui.notice.lost", {}))
+                    self.lost_at = now
                 self.away = True
-                self._retry_at = now + (RETRY if message.reason == "unreachable" else 0.0)
+                self.retry_at = now + (RETRY if message.reason == "unreachable" else 0.0)
             case Left():
                 pass
 
@@ -180,11 +199,11 @@ def close_all(sessions: list[RemoteSession]) -> None:
         session.close()
 
 
-def poll(sessions: list[RemoteSession], now: float) -> list[Notice]:
+def poll(sessions: list[RemoteSession]) -> list[Notice]:
     """Polls every seat played at this screen; what the player should be told since the last frame."""
     notices = []
     for session in sessions:
-        session.poll(now)
+        session.poll()
         notices += session.notices
         session.notices = []
     return notices
@@ -195,6 +214,11 @@ def ends_for_others(sessions: list[RemoteSession]) -> bool:
     here = {session.joined.seat for session in sessions if session.joined is not None}
     hosting = any(session.server is not None for session in sessions)
     return hosting and any(seat.name and seat.seat not in here for seat in sessions[0].seats)
+
+
+def unreachable(sessions: list[RemoteSession]) -> bool:
+    """A seat played here has not reached its table for a while (`RemoteSession.unreachable`)."""
+    return any(session.unreachable for session in sessions)
 
 
 def ended(sessions: list[RemoteSession]) -> bool:

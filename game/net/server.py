@@ -6,11 +6,10 @@ size, rate, JSON, shape, then whether it is allowed (`game.net.table_host` decid
 connection is sent is written to its socket's buffer at once (`websockets.broadcast`), so a slow or stalled
 client never holds up a table: one that leaves too much unread is disconnected, and rejoins. A table's
 actions take its lock one at a time: apply, journal to disk, then tell every seat. The journalling is one
-line appended to the table's file by the writing thread (`game.net.writer`), which syncs the lines of
-every table that acted in the same moment together, so tables do not queue behind each other's syncs; the
-file is written whole only when its seats change. Computers (and
-computers standing in for away players) think in slices of a few milliseconds between which every other
-table runs.
+line appended to the table's file by the writing threads (`game.net.writer`), which sync the lines of every
+table that acted in the same moment side by side, so tables do not queue behind each other's syncs; the file
+is written whole only when the table opens (a join or a leave appends the seats). Computers (and computers
+standing in for away players) think in slices of a few milliseconds between which every other table runs.
 """
 
 from __future__ import annotations
@@ -35,6 +34,7 @@ from game.ai.thinker import Thinker
 from game.net import protocol
 from game.net.protocol import Refusal, TableRequest
 from game.net.table_host import Seat, TableHost, new_code
+from game.net.throttle import JoinThrottle
 from game.net.writer import Writer
 from game.storage import FileProblem
 
@@ -115,6 +115,7 @@ class Server:
         self.socket_server: SocketServer | None = None
         self.refused = 0  # messages answered with an error (the fuzz test and the load tool read it)
         self.faults = 0  # messages the server failed on (`internal`): always 0, or a bug
+        self.throttle = JoinThrottle()  # wrong table codes and tokens, by the address they come from
         self.writer = Writer()
         if data is not None:
             self._resume(data / "tables")
@@ -249,8 +250,11 @@ class Server:
         if kind in ("join", "rejoin"):
             if connection.table is not None:
                 raise Refusal("already_seated", f"this connection sits at table {connection.table.code}")
+            address = str((connection.socket.remote_address or ("",))[0])
+            self.throttle.check(address)
             found = self.tables.get(message["table"].upper())
             if found is None:
+                self.throttle.failed(address)
                 raise Refusal("no_table", f"no table has the code {message['table']!r}")
             table = found
             if kind == "join":
@@ -260,6 +264,8 @@ class Server:
             else:
                 token = message["token"]
                 earlier = table.holder(token)
+                if earlier is None:
+                    self.throttle.failed(address)
                 if earlier is not None and isinstance(earlier.link, Connection):
                     self._let_go(earlier.link)  # the seat's old connection, if it still stands
                 seat = table.rejoin(token, connection)

@@ -14,6 +14,7 @@ and runs the computers' turns.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import secrets
@@ -401,6 +402,17 @@ def seat_ids(game: str, count: int) -> list[int | str]:
     if spec.privacy is None or spec.privacy.new_setup is None:
         return list(range(count))
     return list(spec.view_seats(spec.new_state(spec.privacy.new_setup(0, count))))
+
+
+@functools.cache
+def seat_characters(game: str, count: int) -> dict[int | str, str]:
+    """The character each seat of a networked table of `game` with `count` seats plays, where its seats are
+    characters (Falkenstein's, as the table deals them whatever its seed); else none."""
+    spec = GAMES[game]
+    if spec.privacy is None or spec.privacy.new_setup is None:
+        return {}
+    seats = getattr(spec.privacy.new_setup(0, count), "seats", ())
+    return {i: seat.character.name for i, seat in enumerate(seats) if hasattr(seat, "character")}
 
 
 def _setup(

@@ -48,6 +48,10 @@ class FormPage(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
 
+    def hint(self) -> str:
+        """The words under the title (a page whose words depend on what it shows says its own)."""
+        return tr(f"{self.words}.hint")
+
     def draw_frame(self, surface: pygame.Surface) -> None:
         """The panel, its title and hint, and the section headings, under the page's own drawing."""
         framed_page(
@@ -57,6 +61,6 @@ class FormPage(Scene):
             self.panel,
             self.title_at,
             self.rule_y,
-            (tr(f"{self.words}.title"), tr(f"{self.words}.hint")),
+            (tr(f"{self.words}.title"), self.hint()),
             self.headings,
         )

@@ -5,6 +5,7 @@ shows the address and the code the others type."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -128,16 +129,13 @@ class HostScene(FormPage):
             share,
         )
         seats, mine = self.seats, self.mine
-        add(
-            Label(
-                right.next(), tr("netui.host.you", seat=seat_label(seats[mine])), theme.SIZE_BODY, theme.CREAM
-            )
-        )
+        label = functools.partial(seat_label, self.game, self.players)
+        add(Label(right.next(), tr("netui.host.you", seat=label(seats[mine])), theme.SIZE_BODY, theme.CREAM))
         kinds = [(k, seat_kind_name(k)) for k in kinds_of(self.game)]
-        seat_share = label_share([tr("netui.host.seat", n=6)], right.width, g(14))
+        seat_share = label_share([tr("netui.host.seat", n=6), *map(label, seats)], right.width, g(14))
         for i, seat in enumerate(seats):
             if i != mine:
-                add(choice(right.next(), seat_label(seat), kinds, self.kinds[i], self._kind(i), seat_share))
+                add(choice(right.next(), label(seat), kinds, self.kinds[i], self._kind(i), seat_share))
         back = pygame.Rect(0, 0, g(220), g(46))
         back.bottomright = inner.bottomright
         self.open_button = Button(back, tr("netui.host.open"), self.open_table, primary=True)

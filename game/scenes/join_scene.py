@@ -126,7 +126,7 @@ class JoinScene(FormPage):
         session = self.session
         if session is None:
             return
-        session.poll(self.scheduler.now)
+        session.poll()
         failure = session.failure
         if failure is not None:
             self._refused(tr(failure_key(failure)))

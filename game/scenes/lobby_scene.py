@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import tr
-from game.net.remote_game import RemoteSession, close_all, failure_key
+from game.net.remote_game import RemoteSession, close_all, failure_key, unreachable
+from game.net.table_host import seat_characters
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
 from game.scenes.network_table import leave_asking, seat_label, tell
@@ -48,6 +49,11 @@ class LobbyScene(FormPage):
         self.form = Form([leave, self.sit_button])
         restore_focus(self.form, focus)
 
+    def hint(self) -> str:
+        """The computers wait for the people only at a table that has computers."""
+        computers = any(state.kind == "computer" for state in self.session.seats)
+        return tr("netui.lobby.hint" if computers else "netui.lobby.hint_people")
+
     def sit_down(self) -> None:
         if self.ready:
             self.app.scenes.replace(navigation.remote_table(self.app, self.sessions))
@@ -70,7 +76,7 @@ class LobbyScene(FormPage):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if tell(self.app, self.sessions, self.scheduler.now):
+        if tell(self.app, self.sessions):
             self.close()
             self.to_menu()
             return
@@ -93,6 +99,8 @@ class LobbyScene(FormPage):
         failure = session.failure
         if failure is not None:
             text.draw(surface, tr(failure_key(failure)), (x, y + g(16)), theme.SIZE_BODY, theme.FAILURE)
+        elif unreachable(self.sessions):  # (its Leave button is the way back to the menu)
+            text.draw(surface, tr("netui.gone.title"), (x, y + g(16)), theme.SIZE_BODY, theme.FAILURE)
         elif not self.ready:
             text.draw(
                 surface,
@@ -127,21 +135,25 @@ class LobbyScene(FormPage):
         text.draw(surface, heading.upper(), area.topleft, theme.SIZE_SMALL * 0.9, theme.BRASS)
         y = area.y + g(34)
         mine = {session.joined.seat for session in self.sessions if session.joined}
-        for state in self.session.seats:
+        seats = self.session.seats
+        characters = seat_characters(self.session.game, len(seats)) if self.session.game else {}
+        for state in seats:
+            label = seat_label(self.session.game, len(seats), state.seat)
             if state.kind == "computer" and isinstance(state.seat, int):
                 name, status = tr("table.computer_n", n=state.seat + 1), tr("netui.lobby.computer")
             elif not state.name:
-                name, status = tr("netui.seat.free", seat=seat_label(state.seat)), tr("netui.lobby.free")
+                name, status = tr("netui.seat.free", seat=label), tr("netui.lobby.free")
             else:
                 name = state.name + (f" ({tr('netui.lobby.you')})" if state.seat in mine else "")
-                if isinstance(state.seat, str):  # a named seat (Falkenstein's Host) says which it is
-                    name = tr("netui.lobby.named", seat=seat_label(state.seat), name=name)
+                if isinstance(state.seat, str) or state.seat in characters:  # the Host, a character: which
+                    name = tr("netui.lobby.named", seat=label, name=name)
                 status = tr("netui.lobby.present" if state.present else "netui.seat.away")
             row = pygame.Rect(area.x, y, area.width, g(44))
             draw_panel(surface, row, "button")
+            room = row.width - g(36) - text.size_of(status, theme.SIZE_SMALL)[0]
             text.draw(
                 surface,
-                text.fit(name, theme.SIZE_BODY, row.width * 3 // 5),
+                text.fit(name, theme.SIZE_BODY, room),
                 (row.x + g(12), row.centery),
                 theme.SIZE_BODY,
                 theme.CREAM,

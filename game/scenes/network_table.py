@@ -13,20 +13,38 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game.i18n import has, tr
 from game.net.client import Error, SeatState
-from game.net.remote_game import RemoteGame, RemoteSession, close_all, ended, ends_for_others, poll
+from game.net.remote_game import (
+    RemoteGame,
+    RemoteSession,
+    close_all,
+    ended,
+    ends_for_others,
+    poll,
+    unreachable,
+)
+from game.net.table_host import seat_characters
 from game.rules.errors import IllegalAction
 from game.scenes import navigation
 from game.scenes.table_scene import Awaiting, TableScene, refusal_text
+from game.ui import text, theme
+from game.ui.panel import draw_panel
+from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
     from game.app import App
 
 
-def seat_label(seat: int | str) -> str:
-    """A seat as the players read it: "Seat 2", or a named seat by its name ("The Host")."""
-    return tr("netui.host.seat", n=seat + 1) if isinstance(seat, int) else tr(f"netui.seat.{seat}")
+def seat_label(game: str, count: int, seat: int | str) -> str:
+    """A seat of a table of `game` with `count` seats as the players read it: the character it plays where
+    the game has characters (as its one-screen start page names them), a named seat by its name ("The
+    Host"), else "Seat 2"."""
+    if isinstance(seat, str):
+        return tr(f"netui.seat.{seat}")
+    return seat_characters(game, count).get(seat) or tr("netui.host.seat", n=seat + 1)
 
 
 def table_seed(code: str) -> int:
@@ -42,10 +60,10 @@ def refusal_words(error: Error) -> str:
     return tr(key) if has(key) else error.detail
 
 
-def tell(app: App, sessions: list[RemoteSession], now: float) -> bool:
+def tell(app: App, sessions: list[RemoteSession]) -> bool:
     """Polls the seats played at this screen and shows what the player should be told; True when the host
     has closed the table (the caller then leaves it)."""
-    for notice in poll(sessions, now):
+    for notice in poll(sessions):
         app.notices.show(tr(notice.key, **notice.params), notice.seconds)
     return ended(sessions)
 
@@ -72,6 +90,7 @@ class NetworkTable(TableScene):
         self.remote = RemoteGame(sessions)
         self.sessions = sessions
         self.session = sessions[0]  # the first seat played here: the others' presence as it hears it
+        self.gone: Form | None = None  # the way back to the menu, while the table cannot be reached
         super().__init__(app, setup)
 
     # the rules state is the server's: a game table's own (local) state is set and then never read
@@ -106,7 +125,7 @@ class NetworkTable(TableScene):
             return state.name
         if state is not None and state.kind == "computer" and isinstance(seat, int):
             return tr("table.computer_n", n=seat + 1)
-        return tr("netui.seat.free", seat=seat_label(seat))
+        return tr("netui.seat.free", seat=seat_label(self.session.game, len(self.session.seats), seat))
 
     def absence(self, seat: int | str) -> str:
         """The words "away" (or that a computer plays) while the seat's player is not there, else ""."""
@@ -117,10 +136,12 @@ class NetworkTable(TableScene):
 
     # flow ------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if tell(self.app, self.sessions, self.scheduler.now):
+        if tell(self.app, self.sessions):
             self.close()
             super().leave_table()
             return
+        if unreachable(self.sessions) != (self.gone is not None):
+            self.gone = self._gone_form() if self.gone is None else None
         for error in self.remote.refused():
             self.refuse(refusal_words(error))
             self.awaiting = Awaiting.NOTHING
@@ -139,6 +160,44 @@ class NetworkTable(TableScene):
             return True
         self.enqueue(list(update.events))
         return True
+
+    # a table that cannot be reached ------------------------------------------------------------------
+    def _gone_panel(self) -> pygame.Rect:
+        w = self.app.size[0]
+        panel = pygame.Rect(0, 0, min(w - 40, 760), 150)
+        panel.midtop = (w // 2, 24)
+        return panel
+
+    def _gone_form(self) -> Form:
+        panel = self._gone_panel()
+        back = pygame.Rect(0, 0, 260, 44)
+        back.bottomright = (panel.right - 20, panel.bottom - 16)
+        return Form([Button(back, tr("netui.gone.menu"), self.leave_table, primary=True)])
+
+    def relayout(self) -> None:
+        super().relayout()
+        if self.gone is not None:
+            self.gone = self._gone_form()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.gone is not None and self.gone.handle(event):
+            return
+        super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table; over it, while the table cannot be reached, why, and the way back to the menu."""
+        super().draw(surface)
+        if self.gone is None:
+            return
+        panel = self._gone_panel()
+        pygame.draw.rect(surface, theme.INK, panel, border_radius=12)  # hides the words beneath
+        draw_panel(surface, panel, "panel")
+        x, y = panel.x + 24, panel.y + 16
+        text.draw(surface, tr("netui.gone.title"), (x, y), theme.SIZE_H2, theme.BRASS_LIGHT, bold=True)
+        words = pygame.Rect(x, y + text.line_height(theme.SIZE_H2) + 4, panel.width - 48, 60)
+        words.width -= self.gone.widgets[0].rect.width + 16
+        text.draw_paragraphs(surface, tr("netui.gone.words"), words, theme.SIZE_SMALL, theme.PARCHMENT)
+        self.gone.draw(surface)
 
     def rematch(self) -> None:
         self.leave_table()

@@ -116,7 +116,13 @@ class PlayCard:
     card: str
 
 
-Action = SetChallenge | PlayCard
+@dataclass(frozen=True)
+class EndSession:
+    """Taken by the Host instead of a challenge: the session ends here (a session without a scenario has
+    no end of its own). Not among `legal_actions`, so random play and the computer never stop a session."""
+
+
+Action = SetChallenge | PlayCard | EndSession
 
 
 @dataclass(frozen=True)
@@ -249,7 +255,7 @@ class FalkensteinGame:
 
     def legal_actions(self) -> list[Action]:
         """For the Host: each seat's own talents at oppositions 1..6 (apply accepts any talent id
-        with a valid suit too); for the challenged seat: one PlayCard per card in hand."""
+        with a valid suit too, and `EndSession`); for the challenged seat: one PlayCard per card in hand."""
         if self._phase is Phase.CHALLENGE:
             return [
                 SetChallenge(seat, talent.id, talent.suit, opposition)
@@ -268,6 +274,13 @@ class FalkensteinGame:
             return self._set_challenge(action)
         if isinstance(action, PlayCard):
             return self._play(action)
+        if isinstance(action, EndSession):
+            if self._phase is not Phase.CHALLENGE:
+                raise ValueError(
+                    f"the Host ends the session between challenges, not in phase {self._phase.value!r}"
+                )
+            self._phase = Phase.OVER
+            return [SessionOver()]
         raise ValueError(f"not a Falkenstein action: {action!r}")
 
     def _set_challenge(self, action: SetChallenge) -> list[Event]:

@@ -6,7 +6,14 @@ from game.game_spec import GameSpec, Summary
 from game.games.falkenstein import privacy, sheet
 from game.games.falkenstein import setup as falkenstein_setup
 from game.games.falkenstein.data import HEROES
-from game.games.falkenstein.session import HOST, MAX_CHARACTERS, FalkensteinGame, PlayCard, SetChallenge
+from game.games.falkenstein.session import (
+    HOST,
+    MAX_CHARACTERS,
+    EndSession,
+    FalkensteinGame,
+    PlayCard,
+    SetChallenge,
+)
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
 from game.i18n import tr
 
@@ -44,7 +51,7 @@ SPEC = GameSpec(
     id="falkenstein",
     seats=(1, MAX_CHARACTERS),
     setup_type=FalkensteinSetup,
-    actions=(SetChallenge, PlayCard),
+    actions=(SetChallenge, PlayCard, EndSession),
     rules_version=1,
     new_state=new_state,
     encode_setup=falkenstein_setup.encode,

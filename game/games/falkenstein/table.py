@@ -21,10 +21,12 @@ from game.games.falkenstein.privacy import new_setup
 from game.games.falkenstein.resolution import DECK, standing_of
 from game.games.falkenstein.scenario import Scenario
 from game.games.falkenstein.session import (
+    HOST,
     CardDrawn,
     CardPlayed,
     ChallengeSet,
     DeckReshuffled,
+    EndSession,
     Event,
     FalkensteinView,
     HandDealt,
@@ -259,7 +261,7 @@ class FalkensteinTable(TableScene):
         self.awaiting = Awaiting.NOTHING
         self.act(action)
 
-    def act(self, action: SetChallenge | PlayCard) -> bool:
+    def act(self, action: SetChallenge | PlayCard | EndSession) -> bool:
         """Applies an action; a refusal is shown to the player and changes nothing."""
         try:
             events = self.game.apply(action)
@@ -281,11 +283,18 @@ class FalkensteinTable(TableScene):
         self.act(PlayCard(self.hand_seat, self.hand[index].code))
 
     def end_session(self) -> None:
+        """The people end the session (the controls' button): at one screen, at once."""
+        self.show_score()
+
+    def show_score(self) -> None:
+        """The session's sheet, from the challenges resolved (every seat's view holds them all)."""
         self.end_match()
-        sheet = session_sheet(self.setup, self.game, tuple(self.log.lines))
-        buttons = ((tr("score.again"), self.rematch), (tr("score.menu"), self.leave_table))
-        way_out = WayOut(buttons, self.leave_table)
+        sheet = session_sheet(self.setup, self.game.view(HOST).history, tuple(self.log.lines))
+        way_out = WayOut(self.score_buttons(), self.leave_table)
         self.app.scenes.replace(navigation.score(self.app, self.game_id, sheet, way_out))
+
+    def score_buttons(self) -> tuple[tuple[str, Callable[[], None]], ...]:
+        return ((tr("score.again"), self.rematch), (tr("score.menu"), self.leave_table))
 
     def rematch(self) -> None:
         """Another session with the same characters and Host."""
@@ -541,7 +550,7 @@ class FalkensteinTable(TableScene):
         ) or (event.type == pygame.MOUSEBUTTONUP and event.button == 1)
         if ok and not self.busy:
             self.awaiting = Awaiting.NOTHING
-            self.end_session()
+            self.show_score()
         return ok
 
     def _key(self, event: pygame.event.Event) -> None:
@@ -840,7 +849,7 @@ def network_setup(sessions: list[RemoteSession]) -> FalkensteinSetup:
 class FalkensteinNetworkTable(NetworkTable, FalkensteinTable):
     """Château Falkenstein played over the network, every seat a person here or elsewhere: the screen shows
     the hand of the one character played at it (the Host holds none), with its odds on its turn, and waits
-    while a seat elsewhere is to act. The session goes on until the players leave."""
+    while a seat elsewhere is to act. The Host's player ends the session, and every screen shows its sheet."""
 
     def __init__(self, app: App, sessions: list[RemoteSession]) -> None:
         super().__init__(app, sessions, network_setup(sessions))
@@ -876,7 +885,20 @@ class FalkensteinNetworkTable(NetworkTable, FalkensteinTable):
 
     @property
     def session_end_offered(self) -> bool:
-        return False
+        """The Host's player may end the session, as at one screen; the server decides (`EndSession`)."""
+        return HOST in self.here
+
+    def end_session(self) -> None:
+        """Asks the server to end the session, when the Host is to set a challenge: every screen at the
+        table then shows its end and its sheet alike."""
+        if self.game.to_act != HOST or self.awaiting is not Awaiting.HOST or self.busy:
+            self.refuse(tr("fal.end_between"))
+            return
+        self.act(EndSession())
+
+    def score_buttons(self) -> tuple[tuple[str, Callable[[], None]], ...]:
+        """Another session is the Host's to open: from the sheet, back to the menu."""
+        return ((tr("score.menu"), self.leave_table),)
 
     @property
     def open_seat(self) -> int | None:
