@@ -34,8 +34,12 @@ def data_dir() -> Path:
 def save_json(path: Path, data: Any, indent: int | None = 1) -> None:
     """Writes through a temporary file and a rename, so a crash leaves the old file or the new one.
     `indent=None` writes one line, with the fast encoder, for files rewritten often."""
+    save_text(path, json.dumps(data, ensure_ascii=False, indent=indent))
+
+
+def save_text(path: Path, text: str) -> None:
+    """`save_json`'s atomic write, of text already made."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, ensure_ascii=False, indent=indent)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -89,33 +93,58 @@ class Refused:
 
 def read_json(path: Path) -> Any:
     """The parsed file: bounded in size, UTF-8, JSON; anything else is a FileProblem. Nothing is evaluated."""
+    return _json(_read(path, MAX_FILE_BYTES))
+
+
+def read_json_lines(path: Path, limit: int) -> tuple[list[Any], bytes]:
+    """A file of JSON lines, bounded to `limit` bytes: its values, and its torn end. The first line is written
+    with the file, whole (a file without a newline is that one value); every later one is appended, ended by
+    a newline, so an unterminated end is an append cut short by a crash, never a line that was complete: it
+    is returned apart, not read. A bad line is a FileProblem naming it."""
+    raw = _read(path, limit)
+    if b"\n" not in raw:
+        return [_json(raw)], b""
+    *lines, torn = raw.split(b"\n")
+    values, at = [], 0
+    for number, line in enumerate(lines, 1):
+        values.append(_json(line, number, at))
+        at += len(line) + 1
+    return values, torn
+
+
+def _read(path: Path, limit: int) -> bytes:
     try:
         with path.open("rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
+            raw = f.read(limit + 1)
     except OSError:
         raise FileProblem("unreadable") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise FileProblem("too_large", limit=MAX_FILE_BYTES)
+    if len(raw) > limit:
+        raise FileProblem("too_large", limit=limit)
     if not raw.strip():
         raise FileProblem("empty")
+    return raw
+
+
+def _json(raw: bytes, line: int = 1, at: int = 0) -> Any:
+    """The value `raw` holds (line `line` of its file, from byte `at`), or the FileProblem naming why not."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise FileProblem("not_utf8", at=exc.start) from None
+        raise FileProblem("not_utf8", at=at + exc.start) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FileProblem("not_json", line=exc.lineno) from None
+        raise FileProblem("not_json", line=line + exc.lineno - 1) from None
     except RecursionError:
         raise FileProblem("too_deep") from None
     except ValueError:  # the parser's only other refusal: an integer of thousands of digits
         raise FileProblem("not_json_number") from None
 
 
-def parse(path: Path, decode: Callable[[Any], T]) -> T:
-    """Reads `path` and checks it with `decode`; every failure, expected or not, is a FileProblem, so no
-    exception from a player's file goes further than this."""
-    data = read_json(path)
+def parse(path: Path, decode: Callable[[Any], T], read: Callable[[Path], Any] = read_json) -> T:
+    """Reads `path` (with `read`) and checks it with `decode`; every failure, expected or not, is a
+    FileProblem, so no exception from a player's file goes further than this."""
+    data = read(path)
     try:
         return decode(data)
     except FileProblem:

@@ -251,6 +251,7 @@ def test_tables_clients_open_and_nobody_plays_at_are_let_go(tmp_path) -> None:
         answer = await refused(
             client, json.dumps({"type": "join", "table": codes[0], "name": "Eve", "seat": 0})
         )
+        await server.writer.settled()
         assert answer.reason == "no_table" and list((tmp_path / "tables").glob("*.json")) == []
         opened = server.create_table(TableRequest("twotenjack", (REMOTE,) * 3))  # the operator's: it stays
         assert server.tables == {opened.code: opened}

@@ -5,11 +5,13 @@ of is lost, and at the end every client's table is the journal's."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import random
 import sys
 from pathlib import Path
 
+import pytest
 from net_bots import Dropped, play, run, seated
 
 from game.journal import new_state
@@ -82,7 +84,9 @@ async def match_through_a_death(kill, start) -> None:
         await bot.client.close()
 
 
-def test_a_server_whose_tasks_are_dropped_resumes_from_its_journal(tmp_path) -> None:
+@pytest.mark.parametrize("torn", [b"", b'{"type": "Play", "seat": 2, "ca'], ids=["whole", "torn"])
+def test_a_server_whose_tasks_are_dropped_resumes_from_its_journal(tmp_path, caplog, torn: bytes) -> None:
+    """Dropped mid-deal; `torn`: in the middle of appending a line that nobody was told of."""
     servers: list[Server] = []
 
     async def start() -> str:
@@ -97,14 +101,20 @@ def test_a_server_whose_tasks_are_dropped_resumes_from_its_journal(tmp_path) -> 
             connection.socket.transport.abort()
         assert dead.socket_server is not None
         dead.socket_server.close()
+        await dead.writer.close()  # its last write done, as a process's is when it dies
         (code,) = dead.tables
-        return tmp_path / "tables" / f"{code}.json"
+        path = tmp_path / "tables" / f"{code}.json"
+        with path.open("ab") as file:
+            file.write(torn)
+        return path
 
     async def scenario() -> None:
         await match_through_a_death(kill, start)
         await servers[-1].close()
 
-    run(scenario())
+    with caplog.at_level(logging.WARNING, "atout.net"):
+        run(scenario())
+    assert ("cut short by a crash" in caplog.text) == bool(torn)
 
 
 def test_a_server_process_killed_mid_match_resumes_and_the_clients_rejoin(tmp_path) -> None:

@@ -5,9 +5,11 @@ Each connection reads its messages one at a time and answers every bad one with 
 size, rate, JSON, shape, then whether it is allowed (`game.net.table_host` decides the last). What a
 connection is sent is written to its socket's buffer at once (`websockets.broadcast`), so a slow or stalled
 client never holds up a table: one that leaves too much unread is disconnected, and rejoins. A table's
-actions take its lock one at a time: apply, journal to disk, then tell every seat. Computers (and
-computers standing in for away players) think in slices of a few milliseconds between which every other
-table runs.
+actions take its lock one at a time: apply, journal to disk, then tell every seat. The journalling is one
+line appended to the table's file by the writing threads (`game.net.writer`), which sync the lines of every
+table that acted in the same moment side by side, so tables do not queue behind each other's syncs; the file
+is written whole only when the table opens (a join or a leave appends the seats). Computers (and computers
+standing in for away players) think in slices of a few milliseconds between which every other table runs.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from game.net import protocol
 from game.net.protocol import Refusal, TableRequest
 from game.net.table_host import Seat, TableHost, new_code
 from game.net.throttle import JoinThrottle
+from game.net.writer import Writer
 from game.storage import FileProblem
 
 log = logging.getLogger("atout.net")
@@ -113,19 +116,32 @@ class Server:
         self.refused = 0  # messages answered with an error (the fuzz test and the load tool read it)
         self.faults = 0  # messages the server failed on (`internal`): always 0, or a bug
         self.throttle = JoinThrottle()  # wrong table codes and tokens, by the address they come from
+        self.writer = Writer()
         if data is not None:
             self._resume(data / "tables")
 
     def _resume(self, folder: Path) -> None:
-        """Every table saved in `folder`, as it was after its last journalled action."""
+        """Every table saved in `folder`, as it was after its last journalled action. A file that cannot be
+        read is kept aside (its bytes stay); a last line a crash cut short is dropped, and the file written
+        whole again, before the server listens."""
         for path in sorted(folder.glob("*.json")):
             try:
                 table = TableHost.load(path)
             except FileProblem as problem:
-                log.error("table file %s not resumed: %s", path, problem)
+                log.error("table file %s not resumed: %s; kept as %s", path, problem, _kept_aside(path))
                 continue
+            if table.torn:
+                log.warning(
+                    "table file %s: its last line was cut short by a crash (%d bytes, an action nobody was "
+                    "told of): dropped",
+                    path,
+                    len(table.torn),
+                )
             if table.over:
                 continue  # a finished match stays in its file only
+            if table.rewrite_due:  # (a torn end, or the first format)
+                storage.save_text(path, table.whole_file())
+                table.rewrite_due = False
             table.all_away(time.monotonic())  # its players have a grace to come back
             self.tables[table.code] = table
             self.locks[table.code] = asyncio.Lock()
@@ -156,6 +172,7 @@ class Server:
         if self.socket_server is not None:
             self.socket_server.close()
             await self.socket_server.wait_closed()
+        await self.writer.close()
 
     def create_table(
         self,
@@ -172,7 +189,7 @@ class Server:
         code = new_code(self.tables)
         path = None if self.data is None else self.data / "tables" / f"{code}.json"
         table = TableHost.new(code, request, path, seed, engines)
-        table.save()
+        self._save(table)  # (before any join's: a file's writes are made in order)
         self.tables[code] = table
         self.locks[code] = asyncio.Lock()
         if asked:  # by a client: let go if nobody comes to play
@@ -243,7 +260,7 @@ class Server:
             if kind == "join":
                 async with self.locks[table.code]:
                     seat, token = table.join(message["name"], message["seat"], connection)
-                    await self._save(table)
+                    await self._save(table, table.seats_line())
             else:
                 token = message["token"]
                 earlier = table.holder(token)
@@ -264,7 +281,7 @@ class Server:
         if kind == "leave":
             async with self.locks[table.code]:
                 table.leave(seat, time.monotonic())
-                await self._save(table)
+                await self._save(table, table.seats_line())
             connection.table = connection.seat = None
             connection.send({"type": "left"})
             table.tell_seats()
@@ -272,15 +289,34 @@ class Server:
             return
         async with self.locks[table.code]:
             events = table.act(seat, message["action"], message["moves"])
-            await self._save(table)
+            await self._save(table, table.last_action_line())
             table.broadcast(events)
         self._settle(table)
 
-    async def _save(self, table: TableHost) -> None:
-        """The table's file written on a worker thread (the caller holds the table's lock), from its record
-        as it is now."""
-        if table.path is not None:
-            await asyncio.to_thread(storage.save_json, table.path, table.record(), None)
+    def _save(self, table: TableHost, line: str | None = None) -> asyncio.Future[None]:
+        """The table's file brought up to date by the writing threads (the caller holds the table's lock, but
+        at its opening): `line` (an action's, or the seats') appended, or the file written whole (a new
+        table, or one whose last append failed). Done once it is on the disk."""
+        if table.path is None:
+            done = asyncio.get_running_loop().create_future()
+            done.set_result(None)
+            return done
+        if line is None or table.rewrite_due:
+            table.rewrite_due = False
+            written = self.writer.write(table.path, table.whole_file())
+        else:
+            written = self.writer.append(table.path, line)
+        written.add_done_callback(lambda future: self._saved(table, future))
+        return written
+
+    @staticmethod
+    def _saved(table: TableHost, written: asyncio.Future[None]) -> None:
+        """A write that failed: logged, and the table's file is written whole next time (the action is not
+        told of; the message that made it is answered `internal`)."""
+        if written.cancelled() or (problem := written.exception()) is None:
+            return
+        table.rewrite_due = True
+        log.error("table %s: its file was not written: %s", table.code, problem)
 
     def _settle(self, table: TableHost) -> None:
         """After a change: the computers' turn if one is due; a finished table nobody watches let go; an
@@ -300,7 +336,7 @@ class Server:
             log.info("table %s: nobody came, let go", table.code)
             self._let_table_go(table)
             if table.path is not None:
-                table.path.unlink(missing_ok=True)
+                self.writer.remove(table.path).add_done_callback(lambda gone: self._saved(table, gone))
 
     def _let_table_go(self, table: TableHost) -> None:
         self._close_engines(table)
@@ -358,7 +394,7 @@ class Server:
                     ):
                         continue  # the player came back, or left, while it thought
                     events = table.apply(turn[0], decision.decision.action, moves)
-                    await self._save(table)
+                    await self._save(table, table.last_action_line())
                     table.broadcast(events)
                 await asyncio.sleep(0)
             if table.over:
@@ -397,6 +433,14 @@ class Server:
             if code == table.code:
                 engine.close(table.state.view(seat) if table.over else None)
                 del self.engines[code, seat]
+
+
+def _kept_aside(path: Path) -> str:
+    """Moves a table file that cannot be resumed out of the way (its bytes kept); where it is now."""
+    try:
+        return storage.keep_aside(path).name
+    except OSError as problem:
+        return f"where it was ({problem})"
 
 
 def _type_of(frame: str | bytes) -> str | None:

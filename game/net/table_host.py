@@ -2,29 +2,34 @@
 never a client, whose turn it is, which connection acts for which seat, and what each seat is told.
 
 A table is built from the registry (`GameSpec.new_state`) like the desktop's, journals every action as the
-desktop does (`game.journal`), and is saved with its seats to one file (`DIR/tables/<code>.json`) after
-every action, before anyone is told of it, so a server killed at any moment resumes every table from its
-files with no answered action lost. Seat tokens are kept as hashes only.
+desktop does (`game.journal`), and is kept with its seats in one file (`DIR/tables/<code>.json`), JSON
+lines: the table's record (code, seats, away rule, its journal so far), written whole when the table is
+opened, then one line per action taken and per change of seats, appended before anyone is told of it, so a
+server killed at any moment resumes every table from its files with nothing answered lost. Seat tokens
+are kept as hashes only.
 
-No I/O but that file, no asyncio: the server (`game.net.server`) carries the messages and runs the
-computers' turns.
+No I/O but reading that file, no asyncio: the server (`game.net.server`) writes it, carries the messages
+and runs the computers' turns.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
 from game import schema, storage
 from game.ai.seeds import decision_seed, match_seed
 from game.ai.thinker import Thinker
-from game.journal import Journal, replay
+from game.journal import MAX_ACTIONS, Journal, replay
 from game.journal import from_json as journal_from_json
+from game.journal_codec import decode_action, encode_action
 from game.net import protocol
 from game.net.protocol import Refusal, SeatRequest, TableRequest
 from game.registry import GAMES
@@ -32,10 +37,27 @@ from game.rules.errors import IllegalAction
 from game.seating import CardTableSetup, SeatPlayer
 
 FORMAT = "atout-net-table"
-VERSION = 1
+VERSION = 2  # 1: the record alone, rewritten whole after every action (still read)
+MAX_FILE_BYTES = 16_000_000  # the record and a match's longest journal (journal.MAX_ACTIONS) fit
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no look-alikes: 0/O, 1/I
 CODE_LENGTH = 6
 STANDIN = "normal"  # the level of the computer that plays an away seat (the engines' takeover level too)
+
+
+_SEATS = schema.items(
+    schema.shape(
+        lambda fields: fields,
+        {
+            "kind": schema.choice(protocol.KINDS),
+            "level": schema.choice(protocol.LEVELS),
+            "name": schema.text(protocol.MAX_NAME),
+            "token_hash": schema.text(64),
+            "engine": schema.text(10_000),
+        },
+    ),
+    1,
+    8,
+)  # a table file's seats
 
 
 class Link(Protocol):
@@ -78,6 +100,8 @@ class TableHost:
 
     def __init__(self, code: str, journal: Journal, seats: list[Seat], away: str, path: Path | None) -> None:
         self.code, self.journal, self.seats, self.away, self.path = code, journal, seats, away, path
+        self.torn = b""  # the end of its file cut short by a crash, dropped when it was read
+        self.rewrite_due = False  # its file is to be written whole before a line is appended to it
         self.spec = GAMES[journal.game]
         privacy = self.spec.privacy
         assert privacy is not None, f"{journal.game} is not played over the network"
@@ -119,63 +143,76 @@ class TableHost:
 
     @classmethod
     def load(cls, path: Path) -> TableHost:
-        """The table a file holds, its journal replayed; a FileProblem names what is wrong."""
-        return storage.parse(path, lambda data: cls._decode(data, path))
+        """The table a file holds, its journal replayed: its record, then the seats and actions appended after
+        it, less a last line a crash cut short (`torn`, then `rewrite_due`); a FileProblem names what is
+        wrong."""
+        read = partial(storage.read_json_lines, limit=MAX_FILE_BYTES)
+        return storage.parse(path, lambda found: cls._decode(found[0], found[1], path), read)
 
     @classmethod
-    def _decode(cls, data: Any, path: Path) -> TableHost:
-        seat_check = schema.shape(
-            lambda fields: fields,
-            {
-                "kind": schema.choice(protocol.KINDS),
-                "level": schema.choice(protocol.LEVELS),
-                "name": schema.text(protocol.MAX_NAME),
-                "token_hash": schema.text(64),
-                "engine": schema.text(10_000),
-            },
-        )
+    def _decode(cls, lines: list[Any], torn: bytes, path: Path) -> TableHost:
+        record, *appended = lines
         fields = schema.obj(
-            data,
+            record,
             schema.ROOT,
             {
                 "format": schema.choice((FORMAT,)),
-                "version": schema.choice((VERSION,)),
+                "version": schema.choice((1, VERSION)),
                 "code": schema.text(CODE_LENGTH, CODE_LENGTH),
                 "away": schema.choice(protocol.AWAY),
-                "seats": schema.items(seat_check, 1, 8),
+                "seats": _SEATS,
                 "journal": lambda value, where: journal_from_json(value),
             },
         )
-        journal = fields["journal"]
+        journal, seat_fields = fields["journal"], fields["seats"]
+        if appended and fields["version"] == 1:
+            raise storage.FileProblem("not_one_of", where="version", options=VERSION, value=1)
+        if (count := len(journal.actions) + len(appended)) > MAX_ACTIONS:
+            raise storage.FileProblem("count", where="actions", low=0, high=MAX_ACTIONS, n=count)
+        for number, line in enumerate(appended, 2):
+            if isinstance(line, dict) and "seats" in line:  # the seats after a join or a leave
+                seat_fields = schema.obj(line, f"line {number}", {"seats": _SEATS})["seats"]
+            else:
+                journal.actions.append(decode_action(journal.game, line, f"line {number}"))
         state = GAMES[journal.game].new_state(journal.setup)
         ids = list(GAMES[journal.game].view_seats(state))
-        if len(ids) != len(fields["seats"]):
-            raise storage.FileProblem(
-                "not_one_of", where="seats", options=len(ids), value=len(fields["seats"])
-            )
-        seats = [Seat(i, **seat) for i, seat in zip(ids, fields["seats"], strict=True)]
-        return cls(fields["code"], journal, seats, fields["away"], path)
+        if len(ids) != len(seat_fields):
+            raise storage.FileProblem("not_one_of", where="seats", options=len(ids), value=len(seat_fields))
+        seats = [Seat(i, **seat) for i, seat in zip(ids, seat_fields, strict=True)]
+        table = cls(fields["code"], journal, seats, fields["away"], path)
+        journal.finished = table.over
+        table.torn = torn
+        table.rewrite_due = bool(torn) or fields["version"] != VERSION  # lines go after a whole line only
+        return table
 
     def record(self) -> dict[str, Any]:
-        """The table's file: its code, seats (names, kinds, token hashes), away rule and journal."""
-        seats = [
-            {"kind": s.kind, "level": s.level, "name": s.name, "token_hash": s.token_hash, "engine": s.engine}
-            for s in self.seats
-        ]
+        """The table's record: its code, seats (names, kinds, token hashes), away rule and journal."""
         return {
             "format": FORMAT,
             "version": VERSION,
             "code": self.code,
             "away": self.away,
-            "seats": seats,
+            "seats": self._seat_records(),
             "journal": self.journal.to_json(),
         }
 
-    def save(self) -> None:
-        """Writes the table's file (atomically) when the table has one. The server writes it on a worker
-        thread from a `record()` taken on its loop, after every action, join and leave."""
-        if self.path is not None:
-            storage.save_json(self.path, self.record(), indent=None)
+    def _seat_records(self) -> list[dict[str, Any]]:
+        return [
+            {"kind": s.kind, "level": s.level, "name": s.name, "token_hash": s.token_hash, "engine": s.engine}
+            for s in self.seats
+        ]
+
+    def whole_file(self) -> str:
+        """The table's file written anew: its record, on one line. What changes after it is appended."""
+        return _line(self.record())
+
+    def seats_line(self) -> str:
+        """The line that appends the seats as they are now (after a join or a leave) to the table's file."""
+        return _line({"seats": self._seat_records()})
+
+    def last_action_line(self) -> str:
+        """The line that appends the last action taken to the table's file (the journal's form of it)."""
+        return _line(encode_action(self.journal.actions[-1]))
 
     @property
     def empty(self) -> bool:
@@ -351,6 +388,11 @@ class TableHost:
         for seat in self.seats:
             if seat.link is not None:
                 seat.link.send(message)
+
+
+def _line(data: Any) -> str:
+    """One line of a table's file (JSON escapes every newline inside a value)."""
+    return json.dumps(data, ensure_ascii=False) + "\n"
 
 
 def seat_ids(game: str, count: int) -> list[int | str]:
