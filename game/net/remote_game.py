@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlsplit
 
+from game.net import hosted
 from game.net.client import (
     Closed,
     Ended,
@@ -127,6 +128,11 @@ class RemoteSession:
         self.failure = None
         self.client.join(code, name, seat)
 
+    def rejoin(self, code: str, token: str) -> None:
+        """Takes back the seat `token` holds (a hosted table resumed after a crash)."""
+        self.failure = None
+        self.client.rejoin(code, token)
+
     @property
     def unreachable(self) -> bool:
         """The table has not answered a rejoin for GIVE_UP seconds (its host's program is gone, perhaps for
@@ -190,7 +196,19 @@ class RemoteSession:
         self.client.close()
         if self.server is not None:
             self.server.stop()
+            if self.server.data is not None:  # ended: not offered again
+                hosted.forget(self.server.data)
             self.server = None
+
+
+def keep_hosted(sessions: list[RemoteSession]) -> None:
+    """Names the table hosted here, with the tokens of the seats played here, so the next launch can resume
+    it after a crash (nothing for a server without a data folder); an OSError if it cannot be written."""
+    server = sessions[0].server
+    if server is None or server.data is None:
+        return
+    seats = [(s.joined.seat, s.joined.token) for s in sessions if s.joined is not None]
+    hosted.keep(server.data, sessions[0].code, int(sessions[0].url.rsplit(":", 1)[1]), seats)
 
 
 def close_all(sessions: list[RemoteSession]) -> None:

@@ -463,7 +463,7 @@ class Background:
     `call` runs a function on its loop (create a table); `stop` ends it."""
 
     def __init__(self, host: str = "0.0.0.0", port: int = 0, data: Path | None = None) -> None:
-        self.host, self.port_asked, self.data = host, port, data
+        self.host, self.port_asked, self.data = host, port, data  # `data`: where its tables are journalled
         self.loop = asyncio.new_event_loop()
         self.server: Server | None = None
         self._thread = threading.Thread(target=self.loop.run_forever, name="atout-server", daemon=True)

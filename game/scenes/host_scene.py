@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,7 +15,9 @@ import pygame
 from game.games.koenigrufen.profile import PROFILE_IDS
 from game.games.koenigrufen.words import profile_short_name
 from game.i18n import tr
+from game.net import hosted
 from game.net.command import PORT, local_address
+from game.net.hosted import Hosted
 from game.net.protocol import LEVELS, Refusal, SeatRequest, TableRequest
 from game.net.remote_game import RemoteSession
 from game.net.server import Background
@@ -75,6 +78,10 @@ class HostScene(FormPage):
         self.away = "computer"
         self.player = ""
         self.problem = ""  # why the table could not be opened
+        self.waiting, told = hosted.offered()  # offered to resume (or close) before a new one is hosted
+        if told is not None:
+            app.notices.show(told.text(), 10.0)
+        self.offer, self.offer_at = "", pygame.Rect(0, 0, 0, 0)  # what is said of it, and where
 
     @property
     def players(self) -> int:
@@ -91,10 +98,17 @@ class HostScene(FormPage):
         the game has one, else the first."""
         return next((i for i, seat in enumerate(self.seats) if isinstance(seat, str)), 0)
 
+    def hint(self) -> str:
+        return tr("netui.host.waiting_hint" if self.waiting else "netui.host.hint")
+
     def relayout(self) -> None:
         focus = self.form.focus_index
         inner = self.lay_panel(1120)
         g = self.g
+        if self.waiting is not None:
+            self._lay_offer(inner, self.waiting)
+            restore_focus(self.form, focus)
+            return
         half = (inner.width - g(40)) // 2
         left = Column(inner.x, self.rule_y + g(52), half, g(36), g(8))
         right = Column(inner.x + half + g(40), self.rule_y + g(52), half, g(36), g(8))
@@ -145,6 +159,58 @@ class HostScene(FormPage):
         self.problem_at = pygame.Rect(inner.x, back.y, self.back_button.rect.x - g(16) - inner.x, back.height)
         restore_focus(self.form, focus)
 
+    def _lay_offer(self, inner: pygame.Rect, waiting: Hosted) -> None:
+        """The unfinished table hosted here: resume it, or close it for good (then the page hosts anew)."""
+        g = self.g
+        self.headings = [(tr("netui.host.waiting"), (inner.x, self.rule_y + g(18)))]
+        about = tr(
+            "netui.host.waiting_words",
+            game=tr(f"menu.game.{waiting.game}.name"),
+            code=waiting.code,
+            moves=waiting.moves,
+        )
+        self.offer = about
+        self.offer_at = pygame.Rect(inner.x, self.rule_y + g(60), inner.width * 2 // 3, g(200))
+        button = pygame.Rect(0, 0, g(260), g(46))
+        button.bottomright = inner.bottomright
+        resume = Button(button, tr("netui.host.resume"), self.resume_table, primary=True)
+        close = Button(button.move(-button.width - g(16), 0), tr("netui.host.close"), self.close_waiting)
+        back = Button(close.rect.move(-button.width - g(16), 0), tr("settings.back"), self.app.scenes.pop)
+        self.form = Form([back, close, resume])
+        self.problem_at = pygame.Rect(inner.x, button.y, back.rect.x - g(16) - inner.x, button.height)
+
+    def close_waiting(self) -> None:
+        """The unfinished table given up: its files deleted, and the page offers a new one."""
+        hosted.forget(hosted.folder())
+        self.waiting, self.problem = None, ""
+        self.relayout()
+
+    def resume_table(self) -> None:
+        """The table started again from its journal, on its port if free, with its code; the seats played
+        here take themselves back with their tokens (the others' windows rejoin by themselves)."""
+        waiting = self.waiting
+        assert waiting is not None
+        server = None
+        try:
+            server, port = _listening(self.bind, hosted.folder(), waiting.port)
+            if not server.call(lambda s: waiting.code in s.tables):
+                raise OSError(tr("netui.host.not_resumed", code=waiting.code))
+        except (OSError, TimeoutError) as problem:
+            if server is not None:
+                server.stop()
+            self.problem = tr("netui.host.cannot_open", problem=str(problem))
+            return
+        url, address = self._addresses(port)
+        sessions = [RemoteSession(url, None if i else server, address) for i in range(len(waiting.seats))]
+        for session, (_, token) in zip(sessions, waiting.seats, strict=True):
+            session.rejoin(waiting.code, token)
+        self.app.scenes.replace(navigation.lobby(self.app, sessions, sit=True))
+
+    def _addresses(self, port: int) -> tuple[str, str]:
+        """The server's address for this machine's seats, and the one the others type."""
+        shown = local_address() if self.bind == "0.0.0.0" else self.bind
+        return f"ws://127.0.0.1:{port}", f"{shown}:{port}"
+
     def _set_game(self, game: str) -> None:
         self.game = game
         self.kinds = [kind if kind in kinds_of(game) else "remote" for kind in self.kinds]
@@ -184,7 +250,8 @@ class HostScene(FormPage):
         """A server on this machine (on Atout's port, or any free one), the table on it, the host seated."""
         server = None
         try:
-            server, port = _listening(self.bind)
+            hosted.forget(hosted.folder())  # what is left of tables ended or finished here
+            server, port = _listening(self.bind, hosted.folder())
             request = self.request()
             code = server.call(lambda s: s.create_table(request).code)
         except (OSError, Refusal, TimeoutError) as problem:
@@ -193,8 +260,7 @@ class HostScene(FormPage):
             detail = problem.detail if isinstance(problem, Refusal) else str(problem)
             self.problem = tr("netui.host.cannot_open", problem=detail)
             return
-        shown = local_address() if self.bind == "0.0.0.0" else self.bind
-        url, address = f"ws://127.0.0.1:{port}", f"{shown}:{port}"
+        url, address = self._addresses(port)
         seats, mine = self.seats, self.mine
         host = RemoteSession(url, server, address)
         host.join(code, self.player.strip() or tr("table.player_n", n=1), seats[mine])
@@ -208,6 +274,8 @@ class HostScene(FormPage):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
         self.form.draw(surface)
+        if self.waiting is not None:
+            text.draw_paragraphs(surface, self.offer, self.offer_at, theme.SIZE_BODY, theme.CREAM)
         if self.problem:
             lines = text.wrap(self.problem, theme.SIZE_SMALL, self.problem_at.width)
             y = self.problem_at.centery - text.line_height(theme.SIZE_SMALL) * len(lines) // 2
@@ -216,10 +284,11 @@ class HostScene(FormPage):
                 y += text.line_height(theme.SIZE_SMALL)
 
 
-def _listening(bind: str) -> tuple[Background, int]:
-    """A server listening on Atout's port, or on any free one when that is taken."""
-    for port in (PORT, 0):
-        server = Background(bind, port)
+def _listening(bind: str, data: Path, first: int = PORT) -> tuple[Background, int]:
+    """A server journalling its table in `data` (resuming what is there), listening on `first` (Atout's
+    port), or on any free one when that is taken."""
+    for port in (first, 0):
+        server = Background(bind, port, data)
         try:
             return server, server.start()
         except OSError:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import tr
-from game.net.remote_game import RemoteSession, close_all, failure_key, unreachable
+from game.net.remote_game import RemoteSession, close_all, failure_key, keep_hosted, unreachable
 from game.net.table_host import seat_characters
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
@@ -33,6 +33,7 @@ class LobbyScene(FormPage):
         self.sit = sit  # sit down as soon as the table can be shown
         self.inner = pygame.Rect(0, 0, 0, 0)
         self.sit_button: Button | None = None
+        self.kept = False  # the table hosted here is named on disk, with its seats' tokens
 
     @property
     def ready(self) -> bool:
@@ -80,6 +81,12 @@ class LobbyScene(FormPage):
             self.close()
             self.to_menu()
             return
+        if not self.kept and all(session.joined is not None for session in self.sessions):
+            self.kept = True
+            try:
+                keep_hosted(self.sessions)
+            except OSError as problem:
+                self.app.notices.show(tr("notice.cannot_save", problem=str(problem)))
         if self.sit_button is not None:
             self.sit_button.enabled = self.ready
         if self.sit and self.ready:

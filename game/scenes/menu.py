@@ -17,6 +17,7 @@ from game.engine.scene import Scene
 from game.i18n import tr
 from game.journal import Journal, decode
 from game.lessons.lesson import lessons
+from game.net import hosted
 from game.registry import GAMES
 from game.scenes import navigation
 from game.ui import text, theme
@@ -71,6 +72,9 @@ class MenuScene(Scene):
         self.settings_button: Button | None = None
         self.continue_button: Button | None = None
         self.saved = saved_match(app)
+        self.hosted, told = hosted.offered()  # a table this desktop hosted, its program killed mid-match
+        if told is not None:
+            app.notices.show(told.text(), 10.0)
         self._quit_deadline = -1.0
         self._lines: list[tuple[str, tuple[int, int], float, tuple[int, int, int], bool]] = []
         self._bullets: list[tuple[int, int]] = []
@@ -93,15 +97,14 @@ class MenuScene(Scene):
         quit_rect = pygame.Rect(self.left.x, self.left.bottom - g(46), self.left.width, g(46))
         self.continue_button = None
         host, join = split(quit_rect.move(0, -3 * g(56)), 1, 1, gap=g(10))
-        for rect, key, opens in (
-            (host, "netui.menu.host", self.open_host),
-            (join, "netui.menu.join", self.open_join),
-        ):
+        hosting = "netui.menu.resume_hosted" if self.hosted else "netui.menu.host"  # the Host page offers it
+        for rect, key, opens in ((host, hosting, self.open_host), (join, "netui.menu.join", self.open_join)):
             self.form.add(
                 Button(
                     rect,
                     text.fit(tr(key), theme.SIZE_SMALL, rect.width - g(12)),
                     opens,
+                    primary=key == "netui.menu.resume_hosted",
                     size=theme.SIZE_SMALL,
                 )
             )
