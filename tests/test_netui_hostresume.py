@@ -1,0 +1,140 @@
+"""A desktop that hosts keeps its table under the player's data folder: killed mid-match (its server stopped
+without ending the table, its scenes dropped), the next launch offers the table on the menu and the Host
+page, resumes it by clicks at the same move with the host's own hand, and a player who was joined rejoins
+it as the journal has it. A bad hosted file is kept aside and told; an ended table is not offered. Real
+input through the real scene manager, the loopback only, no sleeps."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from netui_driver import BOTS, Bot, button, host, remote, until
+from scene_driver import click, step
+from test_netui_play import click_card, my_turn_or_score
+
+from game.app import App
+from game.i18n import tr
+from game.net import hosted
+from game.net.client import Joined
+from game.net.remote_game import RemoteSession
+from game.net.table_host import TableHost
+from game.scenes.host_scene import HostScene
+from game.scenes.menu import MenuScene
+from game.settings import Settings
+
+MOVES = 4  # cards the host plays before its program is killed
+
+
+def launch(monkeypatch: pytest.MonkeyPatch) -> App:
+    """The app at its menu, as a player starts it (English, animations instant, the loopback only)."""
+    monkeypatch.setattr(HostScene, "bind", "127.0.0.1")
+    app = App(settings=Settings(language="en", anim_speed="instant", think_time=0.0))
+    app.scenes.push(MenuScene(app))
+    step(app)
+    return app
+
+
+@pytest.fixture
+def apps() -> Iterator[list[App]]:
+    """The apps a test launched; the seats of the last one given up after it, every bot closed."""
+    launched: list[App] = []
+    yield launched
+    for scene in launched[-1].scenes.stack if launched else []:
+        for session in getattr(scene, "sessions", []):
+            session.close()
+    while BOTS:
+        BOTS.pop().client.close()
+
+
+def crash(app: App, session: RemoteSession) -> None:
+    """The hosting program killed: its server stops without ending the table, its scenes are dropped."""
+    assert session.server is not None
+    session.server.stop()
+    session.client.close()
+    app.scenes.stack.clear()
+
+
+def test_a_hosting_desktop_killed_mid_match_resumes_its_table_from_the_menu(
+    monkeypatch: pytest.MonkeyPatch, data_dir: Path, apps: list[App]
+) -> None:
+    first = launch(monkeypatch)
+    apps.append(first)
+    session, bot = host(first, "twotenjack", {1: "remote", 2: "easy"})
+    assert bot is not None
+    table = remote(first)
+    played = 0
+    while played < MOVES:
+        my_turn_or_score(first, table, (bot,))
+        click_card(first, table, sorted(table.playable(session.seat))[0])
+        played += 1
+    my_turn_or_score(first, table, (bot,))  # the table waits on the host: nothing moves while it is away
+    until(first, lambda: bot.updates[-1].moves == table.game.moves, (bot,))
+    assert first.scenes.top is table and table.game.to_act == session.seat
+    moves, hand, code = table.game.moves, table.game.view(session.seat).hand, session.code
+    assert (data_dir / "hosted" / "host.json").exists()
+    crash(first, session)
+
+    again = launch(monkeypatch)
+    apps.append(again)
+    offer = tr("netui.menu.resume_hosted")
+    click(again, button(again, offer).rect.center)
+    page = again.scenes.top
+    assert isinstance(page, HostScene) and page.waiting is not None
+    assert (page.waiting.game, page.waiting.code, page.waiting.moves) == ("twotenjack", code, moves)
+    assert code in page.offer and str(moves) in page.offer
+    click(again, button(again, tr("netui.host.resume")).rect.center)
+    until(again, lambda: any(s.name == "table" or hasattr(s, "remote") for s in again.scenes.stack))
+    back = remote(again)
+    assert back.session.code == code and back.session.seat == session.seat
+    assert back.game.moves == moves and back.game.view(session.seat).hand == hand
+
+    token = next(m.token for m in bot.messages if isinstance(m, Joined))
+    bot.client.rejoin(code, token)  # the player at the other machine, back
+    until(again, lambda: bot.updates[-1].moves >= moves and back.session.seats[1].present, (bot,))
+    journal = TableHost.load(data_dir / "hosted" / "tables" / f"{code}.json")
+    assert bot.updates[-1].moves == journal.moves
+    assert bot.updates[-1].view == journal.state.view(1)
+
+
+def test_a_bad_hosted_file_is_kept_aside_and_told(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
+    folder = data_dir / "hosted"
+    folder.mkdir()
+    (folder / "host.json").write_bytes(b'{"format": "atout-hosted", "code": ')
+    app = launch(monkeypatch)
+    aside = list(folder.glob("host.json.bad-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == b'{"format": "atout-hosted", "code": '
+    told = [message for message, _ in app.notices.items]
+    assert any(m.startswith("The table you hosted cannot be resumed.") and "host.json" in m for m in told)
+    assert button(app, tr("netui.menu.host"))  # nothing offered
+
+
+def test_a_bad_hosted_table_file_is_kept_aside_and_told_in_german(
+    monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> None:
+    folder = data_dir / "hosted"
+    hosted.keep(folder, "ABCDEF", 8765, [(0, "token")])
+    (folder / "tables").mkdir()
+    (folder / "tables" / "ABCDEF.json").write_bytes(b"\xff not a table")
+    monkeypatch.setattr(HostScene, "bind", "127.0.0.1")
+    app = App(settings=Settings(language="de", anim_speed="instant"))
+    app.scenes.push(MenuScene(app))
+    assert [p.name.split(".bad-")[0] for p in (folder / "tables").iterdir()] == ["ABCDEF.json"]
+    assert (folder / "tables").iterdir().__next__().read_bytes() == b"\xff not a table"
+    told = [message for message, _ in app.notices.items]
+    assert any(m.startswith("Dein eröffneter Tisch lässt sich nicht fortsetzen.") for m in told)
+    assert not (folder / "host.json").exists()
+
+
+def test_an_ended_table_is_not_offered(monkeypatch: pytest.MonkeyPatch, data_dir: Path, apps: list[App]) -> None:
+    app = launch(monkeypatch)
+    apps.append(app)
+    host(app, "twotenjack", {1: "remote", 2: "easy"})
+    remote(app).leave_table()
+    click(app, button(app, tr("netui.end.yes")).rect.center)  # "End the table": someone else sits at it
+    assert isinstance(app.scenes.top, MenuScene)
+    assert not (data_dir / "hosted" / "host.json").exists()
+    again = launch(monkeypatch)
+    apps.append(again)
+    assert button(again, tr("netui.menu.host")) and hosted.offered() == (None, None)
