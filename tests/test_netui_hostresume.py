@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from netui_driver import BOTS, Bot, button, host, remote, until
+from netui_driver import BOTS, button, host, remote, until
 from scene_driver import click, step
 from test_netui_play import click_card, my_turn_or_score
 
@@ -127,7 +127,9 @@ def test_a_bad_hosted_table_file_is_kept_aside_and_told_in_german(
     assert not (folder / "host.json").exists()
 
 
-def test_an_ended_table_is_not_offered(monkeypatch: pytest.MonkeyPatch, data_dir: Path, apps: list[App]) -> None:
+def test_an_ended_table_is_not_offered(
+    monkeypatch: pytest.MonkeyPatch, data_dir: Path, apps: list[App]
+) -> None:
     app = launch(monkeypatch)
     apps.append(app)
     host(app, "twotenjack", {1: "remote", 2: "easy"})

@@ -51,6 +51,7 @@ SCENES = (
     "learn-koenigrufen-end",
     "learn-twotenjack-end",
     "host",
+    "host-resume",
     "host-falkenstein",
     "join",
     "lobby",
@@ -74,7 +75,7 @@ def build(app, scene: str, **options):
         menu = MenuScene(app)
         menu.game = "koenigrufen"
         return menu, 0.0
-    if scene in ("host", "host-falkenstein", "join", "lobby", "lobby-falkenstein"):
+    if scene in ("host", "host-resume", "host-falkenstein", "join", "lobby", "lobby-falkenstein"):
         return _network_page(app, scene), 0.3
     if scene == "falkenstein-net":  # a window that joined as a character, facing the Host's challenge
         return _falkenstein_net(app, 0), 4.0
@@ -227,7 +228,11 @@ def _network_page(app, scene: str):
 
     if scene.startswith("host"):
         page: Any = navigation.host(app)
-        if scene == "host-falkenstein":  # two characters, one played at this screen, and the Host
+        if scene == "host-resume":  # the table this desktop hosted, its program killed mid-match, offered
+            from game.net.hosted import Hosted
+
+            page.waiting = Hosted("K7PQ4M", 8765, ((0, "token"),), "koenigrufen", 14)
+        elif scene == "host-falkenstein":  # two characters, one played at this screen, and the Host
             page.game, page.kinds[1] = "falkenstein", "here"
         else:
             page.kinds[2] = "normal"
