@@ -5,11 +5,13 @@ Each connection reads its messages one at a time and answers every bad one with 
 size, rate, JSON, shape, then whether it is allowed (`game.net.table_host` decides the last). What a
 connection is sent is written to its socket's buffer at once (`websockets.broadcast`), so a slow or stalled
 client never holds up a table: one that leaves too much unread is disconnected, and rejoins. A table's
-actions take its lock one at a time: apply, journal to disk, then tell every seat. The journalling is one
-line appended to the table's file by the writing threads (`game.net.writer`), which sync the lines of every
-table that acted in the same moment side by side, so tables do not queue behind each other's syncs; the file
-is written whole only when the table opens (a join or a leave appends the seats). Computers (and computers
-standing in for away players) think in slices of a few milliseconds between which every other table runs.
+actions take its lock one at a time: apply, journal to disk, then tell every seat; a join or a rejoin takes
+it too, so the picture a seat is sent is never one action ahead of the updates that follow it. The
+journalling is one line appended to the table's file by the writing threads (`game.net.writer`), which sync
+the lines of every table that acted in the same moment side by side, so tables do not queue behind each
+other's syncs; the file is written whole only when the table opens (a join or a leave appends the seats).
+Computers (and computers standing in for away players) think in slices of a few milliseconds between which
+every other table runs.
 """
 
 from __future__ import annotations
@@ -257,21 +259,21 @@ class Server:
                 self.throttle.failed(address)
                 raise Refusal("no_table", f"no table has the code {message['table']!r}")
             table = found
-            if kind == "join":
-                async with self.locks[table.code]:
+            async with self.locks[table.code]:  # (no action between the picture sent and the next update)
+                if kind == "join":
                     seat, token = table.join(message["name"], message["seat"], connection)
                     await self._save(table, table.seats_line())
-            else:
-                token = message["token"]
-                earlier = table.holder(token)
-                if earlier is None:
-                    self.throttle.failed(address)
-                if earlier is not None and isinstance(earlier.link, Connection):
-                    self._let_go(earlier.link)  # the seat's old connection, if it still stands
-                seat = table.rejoin(token, connection)
-            connection.table, connection.seat = table, seat
-            connection.send(table.joined(seat, token))
-            connection.send(table.welcome(seat))
+                else:
+                    token = message["token"]
+                    earlier = table.holder(token)
+                    if earlier is None:
+                        self.throttle.failed(address)
+                    if earlier is not None and isinstance(earlier.link, Connection):
+                        self._let_go(earlier.link)  # the seat's old connection, if it still stands
+                    seat = table.rejoin(token, connection)
+                connection.table, connection.seat = table, seat
+                connection.send(table.joined(seat, token))
+                connection.send(table.welcome(seat))
             table.tell_seats()
             self.drive(table)  # the table may be full now, or its player back
             return
