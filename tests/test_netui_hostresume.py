@@ -1,11 +1,13 @@
 """A desktop that hosts keeps its table under the player's data folder: killed mid-match (its server stopped
 without ending the table, its scenes dropped), the next launch offers the table on the menu and the Host
 page, resumes it by clicks at the same move with the host's own hand, and a player who was joined rejoins
-it as the journal has it. A bad hosted file is kept aside and told; an ended table is not offered. Real
+it as the journal has it. A bad hosted file is kept aside and told; an ended or finished table is not
+offered; "Close that table" gives it up. Real
 input through the real scene manager, the loopback only, no sleeps."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,10 +16,12 @@ from netui_driver import BOTS, button, host, remote, until
 from scene_driver import click, step
 from test_netui_play import click_card, my_turn_or_score
 
+from game import storage
 from game.app import App
 from game.i18n import tr
 from game.net import hosted
 from game.net.client import Joined
+from game.net.protocol import SeatRequest, TableRequest
 from game.net.remote_game import RemoteSession
 from game.net.table_host import TableHost
 from game.scenes.host_scene import HostScene
@@ -140,3 +144,34 @@ def test_an_ended_table_is_not_offered(
     again = launch(monkeypatch)
     apps.append(again)
     assert button(again, tr("netui.menu.host")) and hosted.offered() == (None, None)
+
+
+def hosted_file(folder: Path, deals: int | None, finish: bool) -> TableHost:
+    """A Königrufen table hosted here, as its files are left: played at random to its end, or not at all."""
+    seats = (SeatRequest("remote"), *(SeatRequest("computer", "easy"),) * 3)
+    request = TableRequest("koenigrufen", seats, "austria", deals, "computer")
+    table = TableHost.new("K7PQ4M", request, folder / "tables" / "K7PQ4M.json", seed=3)
+    rng = random.Random(3)
+    while finish and not table.over:
+        table.apply(table.state.to_act, rng.choice(table.state.legal_actions()), table.moves)
+    storage.save_text(table.path, table.whole_file())
+    hosted.keep(folder, table.code, 8765, [(0, "token")])
+    return table
+
+
+def test_a_finished_table_is_not_offered(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
+    hosted_file(data_dir / "hosted", 1, finish=True)
+    app = launch(monkeypatch)
+    assert button(app, tr("netui.menu.host")) and not list((data_dir / "hosted").rglob("*.json"))
+
+
+def test_close_that_table_gives_it_up_and_the_page_hosts_anew(
+    monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> None:
+    hosted_file(data_dir / "hosted", None, finish=False)
+    app = launch(monkeypatch)
+    click(app, button(app, tr("netui.menu.resume_hosted")).rect.center)
+    click(app, button(app, tr("netui.host.close")).rect.center)
+    page = app.scenes.top
+    assert isinstance(page, HostScene) and page.waiting is None
+    assert button(app, tr("netui.host.open")) and not list((data_dir / "hosted").rglob("*.json"))
