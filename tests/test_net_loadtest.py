@@ -11,17 +11,29 @@ from tool_loader import load_tool
 loadtest = load_tool("loadtest")
 
 
-def test_a_short_load_reports_actions_and_latencies(capsys: pytest.CaptureFixture[str]) -> None:
-    assert (
-        loadtest.main(["--tables", "2", "--seconds", "1", "--think-ms", "20", "--game", "koenigrufen"]) == 0
-    )
+@pytest.mark.parametrize("spread", ["0", "0.5"])
+def test_a_short_load_reports_actions_and_latencies(spread: str, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [
+        "--tables",
+        "2",
+        "--seconds",
+        "1",
+        "--think-ms",
+        "20",
+        "--game",
+        "koenigrufen",
+        "--spread",
+        spread,
+    ]
+    assert loadtest.main(argv) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["clients"] == 8 and report["actions"] > 0
+    assert report["clients"] == 8 and report["actions"] > 0 and report["spread"] == float(spread)
     assert 0 < report["p50_ms"] <= report["p99_ms"] <= report["max_ms"]
 
 
 @pytest.mark.parametrize(
-    "argv", [["--tables", "0"], ["--tables", "501"], ["--seconds", "601"], ["--think-ms", "-1"]]
+    "argv",
+    [["--tables", "0"], ["--tables", "501"], ["--seconds", "601"], ["--think-ms", "-1"], ["--spread", "1"]],
 )
 def test_the_load_is_bounded(argv: list[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:

@@ -1,15 +1,17 @@
 """Load on one table server: N tables of bot clients for a fixed time, and how long an action takes to reach
 every seat.
 
-`python tools/loadtest.py [--tables N] [--seconds S] [--game G] [--think-ms T] [--data DIR] [--server URL]`
+`python tools/loadtest.py [--tables N] [--seconds S] [--game G] [--think-ms T] [--spread F] [--seed N]
+[--data DIR] [--server URL]`
 
 Starts `atout serve` in a process and session of its own (one asyncio loop: one core, and the system's
 scheduler gives it a share of its own, as if it ran on a machine of its own) unless `--server` names a
 running one, opens N tables of remote seats (four, or the game's count), and seats a bot client in every
 seat; the first seat's bot opens the table over its own connection. A bot waits `--think-ms` once it is to
-act (a person is slower still), then sends the first legal action; a finished match is replaced by a new
-table. The bots read the protocol's JSON as it comes, without decoding views into records, and keep only
-what they act on, so the clients' process measures the server, not itself.
+act (a person is slower still; `--spread 0.5` draws each wait within ±50 % of it, so tables drift apart as
+people's do), then sends the first legal action; a finished match is replaced by a new table. The bots read
+the protocol's JSON as it comes, without decoding views into records, and keep only what they act on, so
+the clients' process measures the server, not itself.
 
 Prints one JSON line: actions taken, actions a second, and the time from a bot's `act` to the last of its
 table's seats receiving the `update` it caused — p50, p99 and the maximum, in milliseconds — with the
@@ -22,10 +24,12 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import statistics
 import sys
 import time
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -65,14 +69,28 @@ class Measure:
             del self.heard[key]
 
 
-async def bot(url: str, table: str, seat: Any, think: float, measure: Measure, done: asyncio.Event) -> None:
+@dataclass
+class Think:
+    """A bot's pause before it acts: `ms`, spread evenly over ±`spread` of itself from a fixed seed. With no
+    spread every table moves in step (all 100 finish and reopen in the same second, the worst case); people
+    do not, and a spread lets the tables drift apart as theirs would."""
+
+    ms: float
+    spread: float
+    rng: random.Random
+
+    def pause(self) -> float:
+        return self.ms / 1000 * (1 + self.spread * self.rng.uniform(-1, 1))
+
+
+async def bot(url: str, table: str, seat: Any, think: Think, measure: Measure, done: asyncio.Event) -> None:
     """One seat, until its match is over or the time is up."""
     async with connect(url, max_size=None, compression=None) as socket:
         await play(socket, table, seat, think, measure, done)
 
 
 async def play(
-    socket: ClientConnection, table: str, seat: Any, think: float, measure: Measure, done: asyncio.Event
+    socket: ClientConnection, table: str, seat: Any, think: Think, measure: Measure, done: asyncio.Event
 ) -> None:
     """Sits down at `seat` over `socket` and plays it until the match is over or the time is up."""
     await socket.send(json.dumps({"type": "join", "table": table, "name": f"bot {seat}", "seat": seat}))
@@ -101,14 +119,14 @@ def _read(text: str | bytes, table: str, seat: Any) -> tuple[int | None, bool, A
 
 
 async def _act(
-    socket: ClientConnection, action: Any, moves: int, think: float, table: str, m: Measure
+    socket: ClientConnection, action: Any, moves: int, think: Think, table: str, m: Measure
 ) -> None:
-    await asyncio.sleep(think)  # a person's moment: the server is meant to carry people, not a flood
+    await asyncio.sleep(think.pause())  # a person's moment: the server is meant to carry people, not a flood
     m.acted(table, moves)
     await socket.send(json.dumps({"type": "act", "action": action, "moves": moves}))
 
 
-async def table_after_table(url: str, game: str, think: float, measure: Measure, done: asyncio.Event) -> None:
+async def table_after_table(url: str, game: str, think: Think, measure: Measure, done: asyncio.Event) -> None:
     """One table's worth of bots, a new table each time a match ends: the first seat's connection opens the
     table and sits down at it, as a player's program does; the others join with its code."""
     seats = SEATS[game]
@@ -129,7 +147,7 @@ async def table_after_table(url: str, game: str, think: float, measure: Measure,
 async def load(url: str, args: argparse.Namespace) -> Measure:
     measure = Measure(SEATS[args.game])
     done = asyncio.Event()
-    think = args.think_ms / 1000
+    think = Think(args.think_ms, args.spread, random.Random(args.seed))
     tables = [
         asyncio.create_task(table_after_table(url, args.game, think, measure, done))
         for _ in range(args.tables)
@@ -182,6 +200,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "clients": args.tables * SEATS[args.game],
         "seconds": args.seconds,
         "think_ms": args.think_ms,
+        "spread": args.spread,
         "actions": measure.actions,
         "actions_per_s": round(measure.actions / args.seconds, 1),
         "p50_ms": round(percentile(measure.latencies, 0.50), 2),
@@ -208,11 +227,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=20.0, help=f"how long (at most {MAX_SECONDS:g})")
     p.add_argument("--game", choices=tuple(SEATS), default="twotenjack")
     p.add_argument("--think-ms", type=float, default=250.0, help="a bot's pause before it acts")
+    p.add_argument("--spread", type=float, default=0.0, help="each pause drawn within ±this share of it")
+    p.add_argument("--seed", type=int, default=1, help="the pauses' seed")
     p.add_argument("--data", help="the server journals its tables here (else it keeps them in memory)")
     p.add_argument("--server", help="a running server's address, ws://HOST:PORT (else one is started)")
     args = p.parse_args(argv)
-    if not 1 <= args.tables <= MAX_TABLES or not 0 < args.seconds <= MAX_SECONDS or args.think_ms < 0:
-        p.error(f"--tables 1 to {MAX_TABLES}, --seconds up to {MAX_SECONDS:g}, --think-ms not negative")
+    if (
+        not 1 <= args.tables <= MAX_TABLES
+        or not 0 < args.seconds <= MAX_SECONDS
+        or args.think_ms < 0
+        or not 0 <= args.spread < 1
+    ):
+        p.error(
+            f"--tables 1 to {MAX_TABLES}, --seconds up to {MAX_SECONDS:g}, --think-ms not negative, "
+            "--spread from 0 to below 1"
+        )
     print(json.dumps(asyncio.run(main_async(args))))
     return 0
 
