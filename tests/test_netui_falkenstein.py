@@ -82,6 +82,18 @@ def nothing_hidden_named(seen: list[Any], own: int | str) -> None:
             assert {*getattr(event, "cards", ()), getattr(event, "card", HIDDEN)} == {HIDDEN}
 
 
+def falkenstein_host_page(app: App, lang: str) -> HostScene:
+    """The menu's Host page, in `lang`, turned to Château Falkenstein by clicks."""
+    app.apply_settings(app.settings.with_(language=lang))
+    click(app, button(app, tr("netui.menu.host")).rect.center)
+    page = app.scenes.top
+    assert isinstance(page, HostScene)
+    while page.game != "falkenstein":
+        games = choice_row(page, tr("netui.host.game"))
+        click(app, (games.box.right - 10, games.box.centery))
+    return page
+
+
 @pytest.mark.parametrize(
     ("lang", "you", "seat"),
     [
@@ -93,13 +105,7 @@ def nothing_hidden_named(seen: list[Any], own: int | str) -> None:
 def test_the_host_page_seats_its_host_as_the_falkenstein_host_among_people(
     app: App, lang: str, you: str, seat: str
 ) -> None:
-    app.apply_settings(app.settings.with_(language=lang))
-    click(app, button(app, tr("netui.menu.host")).rect.center)
-    page = app.scenes.top
-    assert isinstance(page, HostScene)
-    while page.game != "falkenstein":
-        games = choice_row(page, tr("netui.host.game"))
-        click(app, (games.box.right - 10, games.box.centery))
+    page = falkenstein_host_page(app, lang)
     labels = [w.label for w in page.form.widgets if isinstance(w, Label | Choice)]
     assert you in labels and seat in labels and tr("netui.host.away") not in labels  # the table waits
     counts = choice_row(page, tr("menu.players"))
@@ -119,13 +125,7 @@ def test_the_host_page_seats_its_host_as_the_falkenstein_host_among_people(
 def test_a_falkenstein_lobby_names_its_seats_characters_and_speaks_of_no_computers(
     app: App, monkeypatch: pytest.MonkeyPatch, lang: str, free: str, hint: str
 ) -> None:
-    app.apply_settings(app.settings.with_(language=lang))
-    click(app, button(app, tr("netui.menu.host")).rect.center)
-    page = app.scenes.top
-    assert isinstance(page, HostScene)
-    while page.game != "falkenstein":
-        games = choice_row(page, tr("netui.host.game"))
-        click(app, (games.box.right - 10, games.box.centery))
+    falkenstein_host_page(app, lang)
     click(app, button(app, tr("netui.host.open")).rect.center)
     lobby = app.scenes.top
     assert isinstance(lobby, LobbyScene)
