@@ -262,7 +262,8 @@ def test_the_search_levels_play_every_contract_to_its_end(
     ("profile", "contract"), CONTRACT_KINDS, ids=[f"{p.id} {c}" for p, c in CONTRACT_KINDS]
 )
 def test_worlds_under_a_contract_keep_what_the_seat_knows(profile: Profile, contract: str) -> None:
-    """At random points of a deal played at random: each world has the seat's hand, the hand sizes, the
+    """At random points of a deal played at random: each world, dealt blind or drawn by the bids, has the
+    seat's hand, the hand sizes, the
     hands laid open, none of the cards play excluded, the seat's own legal moves; and the real deal, built
     the same way, settles as the table engine does."""
     rng = random.Random(5)
@@ -276,8 +277,8 @@ def test_worlds_under_a_contract_keep_what_the_seat_knows(profile: Profile, cont
         view = game.view(seat)
         if view.phase in ("talon", "discard", "tricks"):
             lacking = ks.excluded(view, plan.follow)
-            for _ in range(2):
-                world = ks.sampler(view)(rng)
+            for by_bids in (False, True):  # hard's worlds drawn by the bids keep it all as well
+                world = ks.sampler(view, by_bids)(rng)
                 assert (world.phase, world.to_act, world.contract) == (
                     game.lean().phase,
                     seat,
@@ -469,3 +470,32 @@ def test_a_bid_reads_as_evidence_about_the_bidders_hand() -> None:
         low = sum(map(weigh, ranked[:50]))
         high = sum(map(weigh, ranked[-50:]))
         assert (high > low) == stronger
+
+
+def test_hard_draws_the_declarers_hand_by_his_bid_before_it_doubles() -> None:
+    """In the announcements after another seat's solo bid, the worlds hard searches (drawn by the bids)
+    give the declarer a hand that expects far more of his contract than blind deals do, and make the bids
+    likelier: a Kontra is weighed against the hands that bid, not against random ones."""
+    profile, contract = AUSTRIA, "farbendreier"
+    game = _deal_of(profile, contract)
+    rng = random.Random(1)
+    while game.view(game.to_act or 0).phase != "announce" or game.to_act == game.view(0).declarer:
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.view(game.to_act or 0)
+    declarer, rank = view.declarer, profile.rank(contract)
+    assert declarer is not None and ks.worlds(view, "hard") is not None and ks.worlds(view, "normal") is None
+    weigh = ks.likelihood(view)
+    assert weigh is not None
+
+    def dealt(world: LeanKoenigrufen) -> list[int]:
+        taken = set(world.halves[0] + world.halves[1] if world.half is None else world.halves[world.half])
+        return [c for c in world.hand(declarer) + list(world.discards) if c not in taken]
+
+    means = {}
+    for by_bids in (False, True):
+        sample = ks.sampler(view, by_bids)
+        worlds = [sample(random.Random(n)) for n in range(60)]
+        expect = [evaluation.expectations(dealt(w), declarer == view.forehand, profile)[rank] for w in worlds]
+        means[by_bids] = (sum(expect) / len(expect), sum(map(weigh, worlds)) / len(worlds))
+    assert means[True][0] > means[False][0] + 1.0
+    assert means[True][1] > 2 * means[False][1]

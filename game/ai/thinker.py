@@ -119,19 +119,28 @@ class Thinker:
 
     def _start(self, choices: Sequence[Any], standing: Any) -> None:
         """The current stage's search, which keeps `standing` unless another move proves better; a later stage
-        deals and weighs worlds with the functions the first one prepared from the view."""
+        deals and weighs worlds with the functions the first one prepared from the view, unless the game
+        gives it its own (`worlds(view, level)`: Königrufen's hard draws the hands by the bids)."""
         level = self.stages[self.stage]
         game, view, earlier = self.game, self.view, self.search
+        own = getattr(game, "worlds", None)
+        worlds = own(view, level) if own is not None and earlier is not None else None
+        if worlds is None:
+            worlds = (
+                (earlier.sample, earlier.likelihood)
+                if earlier
+                else (game.sampler(view), game.likelihood(view))
+            )
         self.search = Search(
             view.seat,
             choices,
-            earlier.sample if earlier else game.sampler(view),
+            worlds[0],
             getattr(game, "PLAYOUTS", {}).get(level, game.rollout),
             game.values,
             ITERATIONS[level],
             self.rng,
             standing,
-            earlier.likelihood if earlier else game.likelihood(view),
+            worlds[1],
             CANDIDATES[level],
             getattr(game, "CONFIDENCE", {}).get((level, getattr(view, "phase", None)), CONFIDENCE),
         )

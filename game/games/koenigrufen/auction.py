@@ -110,14 +110,18 @@ def talk_so_far(view: KoenigrufenView) -> Talk:
     return Talk(said, tuple(owner), tuple(level), spoken, passes)
 
 
-def bid_evidence(view: KoenigrufenView) -> Callable[[LeanKoenigrufen], float] | None:
-    """How likely a world makes the other seats' bids (None when they said nothing but the neutral word):
-    per word, `bid_chance` of the bidder's hand as it was dealt (the cards it played since given back, and
-    a declarer's talon exchange undone), each pass read against the contracts then on offer."""
+BidSteps = dict[
+    int, list[tuple[int, list[int]]]
+]  # per seat: its words (HOLD as the held rank), the ranks on offer
+
+
+def bid_steps(view: KoenigrufenView) -> BidSteps:
+    """What the other seats said that tells about their hands: per seat, each word but the neutral opening,
+    with the contracts then on offer (a pass is read against them)."""
     me, profile = view.seat, view.profile
+    steps: BidSteps = {}
     if profile.bidding is None:
-        return None
-    steps: list[tuple[int, int, list[int]]] = []  # (seat, word, ranks on offer)
+        return steps
     best = -1
     ladder = range(len(profile.contracts))
     barred = {profile.rank(c) for c in (*profile.bidding.reserved, *profile.bidding.first_word_only)}
@@ -125,28 +129,52 @@ def bid_evidence(view: KoenigrufenView) -> Callable[[LeanKoenigrufen], float] | 
         lean = lean_bid(word, profile)
         if seat != me and lean != NEUTRAL:
             offer = [r for r in ladder if r > best and r not in barred]
-            steps.append((seat, best if lean == HOLD else lean, offer))
+            steps.setdefault(seat, []).append((best if lean == HOLD else lean, offer))
         if lean >= 0:
             best = lean
-    if not steps:
-        return None
+    return steps
+
+
+def hand_weight(
+    hand: Sequence[int],
+    forehand: bool,
+    profile: Profile,
+    said: Sequence[tuple[int, list[int]]],
+    floor: float = FLOOR,
+) -> float:
+    """How likely a player dealt `hand` says the words `said` (`bid_chance`, each never below `floor`)."""
+    values = expectations(hand, forehand, profile)
+    weight = 1.0
+    for word, offer in said:
+        chance = bid_chance(values, word if word >= 0 else PASS, offer, SOFTNESS)
+        weight *= floor + (1 - floor) * chance
+    return weight
+
+
+def played_by(view: KoenigrufenView) -> dict[int, list[int]]:
+    """Per seat, the cards it has played so far."""
     played: dict[int, list[int]] = {seat: [] for seat in range(SEATS)}
     for t in (*view.tricks, view.trick):
         for seat, card in t.played:
             played[seat].append(DECK_INDEX[card])
-    forehand = view.forehand
+    return played
+
+
+def bid_evidence(view: KoenigrufenView) -> Callable[[LeanKoenigrufen], float] | None:
+    """How likely a world makes the other seats' bids (None when they said nothing but the neutral word):
+    per seat, `hand_weight` of its hand as it was dealt (the cards it played since given back, and a
+    declarer's talon exchange undone)."""
+    steps = bid_steps(view)
+    if not steps:
+        return None
+    profile, forehand, played = view.profile, view.forehand, played_by(view)
 
     def weigh(world: LeanKoenigrufen) -> float:
         weight = 1.0
-        values: dict[int, list[float]] = {}
-        for seat, word, offer in steps:
-            if seat not in values:
-                dealt = _dealt(world, seat, played[seat])
-                if dealt is None:
-                    continue
-                values[seat] = expectations(dealt, seat == forehand, profile)
-            chance = bid_chance(values[seat], word if word >= 0 else PASS, offer, SOFTNESS)
-            weight *= FLOOR + (1 - FLOOR) * chance
+        for seat, said in steps.items():
+            dealt = _dealt(world, seat, played[seat])
+            if dealt is not None:
+                weight *= hand_weight(dealt, seat == forehand, profile, said)
         return weight
 
     return weigh

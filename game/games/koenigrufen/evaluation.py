@@ -18,13 +18,15 @@ holds the standing contract when it expects to make it, and, left to choose, tak
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Sequence
+from operator import mul
 
 from game.games.koenigrufen.cards import DECK, KING_CARDS, POINTS, SUIT
 from game.games.koenigrufen.core import HOLD, NEUTRAL, PASS, LeanKoenigrufen
 from game.games.koenigrufen.easy import worth
 from game.games.koenigrufen.evaluation_table import TABLE
-from game.games.koenigrufen.profile import Contract, Profile
+from game.games.koenigrufen.profile import Profile
 
 MARGIN = 0.0  # game points a contract must be expected to bring the declarer beyond passing
 HIGH = 15  # the card number of trump XVI: the high trumps are XVI to the Sküs
@@ -54,37 +56,50 @@ FEATURES = (
 
 
 def features(hand: Sequence[int], forehand: bool) -> list[float]:
-    """The hand's features, in `FEATURES` order, scaled to about 0..1 so one ridge penalty fits all."""
-    trumps = [card for card in hand if SUIT[card] == 0]
-    lengths = [0] * 5
-    courts = [0] * 4  # kings, queens, knights and jacks
+    """The hand's features, in `FEATURES` order, scaled to about 0..1 so one ridge penalty fits all. One
+    pass over the cards: the search weighs thousands of dealt hands a decision (`auction.bid_evidence`)."""
+    lengths = [0, 0, 0, 0, 0]
+    courts = [0, 0, 0, 0]  # kings, queens, knights and jacks
+    high = middle = low = points = 0
+    top = -1
     for card in hand:
-        lengths[SUIT[card]] += 1
-        if SUIT[card]:
+        suit = SUIT[card]
+        lengths[suit] += 1
+        points += POINTS[card]
+        if suit:
             rank = (card - 22) % SUIT_SIZE
             if rank < 4:
                 courts[rank] += 1
+        else:
+            if card > top:
+                top = card
+            if card >= HIGH:
+                high += 1
+            elif card > 6:
+                middle += 1
+            elif card:
+                low += 1
     suits = lengths[1:]
-    n = len(trumps)
+    n = lengths[0]
     return [
         1.0,
         n / 12,
         n * n / 144,
-        sum(card >= HIGH for card in trumps) / 7,
-        sum(6 < card < HIGH for card in trumps) / 8,
-        sum(0 < card <= 6 for card in trumps) / 6,
-        float(SKUS in trumps),
-        float(MOND in trumps),
-        float(PAGAT in trumps),
-        (max(trumps) + 1) / 22 if trumps else 0.0,
+        high / 7,
+        middle / 8,
+        low / 6,
+        float(top == SKUS),
+        float(MOND in hand),
+        float(PAGAT in hand),
+        (top + 1) / 22 if n else 0.0,
         courts[0] / 4,
         courts[1] / 4,
         (courts[2] + courts[3]) / 8,
         (len(hand) - n - sum(courts)) / 12,
-        sum(s == 0 for s in suits) / 4,
-        sum(s == 1 for s in suits) / 4,
+        suits.count(0) / 4,
+        suits.count(1) / 4,
         max(suits) / 8,
-        sum(POINTS[card] for card in hand) / 40,
+        points / 40,
         float(forehand),
     ]
 
@@ -92,15 +107,26 @@ def features(hand: Sequence[int], forehand: bool) -> list[float]:
 Fit = tuple[float, Sequence[float], float, Sequence[float]]
 
 
-def _fit(profile: Profile, contract: Contract) -> Fit | None:
-    """The fitted coefficients of `contract` (over all hands; from `cut` on, over the best hands) and the
-    scale to its value here (a house profile's own)."""
-    table = TABLE.get(profile.id) or TABLE.get(profile.id.partition(":")[2])
-    entry = None if table is None else table.get(contract.id)
-    if entry is None:
-        return None
-    value, whole, cut, best = entry
-    return (contract.value + contract.lost_value) / (2 * value), whole, cut, best
+def _fits(profile: Profile) -> list[Fit | None]:
+    """Per contract of the ladder, its fitted coefficients (over all hands; from `cut` on, over the best
+    hands) and the scale to its value here (a house profile's own); None where no table knows it. Worked
+    out once per profile."""
+    found = _FITS.get(id(profile))
+    if found is None:
+        table = TABLE.get(profile.id) or TABLE.get(profile.id.partition(":")[2])
+        found = _FITS[id(profile)] = []
+        for contract in profile.contracts:
+            entry = None if table is None else table.get(contract.id)
+            if entry is None:
+                found.append(None)
+                continue
+            value, whole, cut, best = entry
+            found.append(((contract.value + contract.lost_value) / (2 * value), whole, cut, best))
+        weakref.finalize(profile, _FITS.pop, id(profile), None)
+    return found
+
+
+_FITS: dict[int, list[Fit | None]] = {}
 
 
 _KNOWN: dict[tuple[int, bool, tuple[int, ...]], list[float]] = {}  # expectations worked out lately
@@ -121,17 +147,16 @@ def expectations(hand: Sequence[int], forehand: bool, profile: Profile) -> list[
 
 def _expectations(hand: Sequence[int], forehand: bool, profile: Profile) -> list[float]:
     x = features(hand, forehand)
-    codes = [DECK[card] for card in hand]
     out = []
-    for contract in profile.contracts:
-        found = _fit(profile, contract)
+    for contract, found in zip(profile.contracts, _fits(profile), strict=True):
         if found is None:
+            codes = [DECK[card] for card in hand]
             out.append(float(contract.value if worth(codes, contract) else -contract.lost_value))
             continue
         scale, whole, cut, best = found
-        value = sum(c * f for c, f in zip(whole, x, strict=True))
+        value = sum(map(mul, whole, x))
         if value >= cut:
-            value = sum(c * f for c, f in zip(best, x, strict=True))
+            value = sum(map(mul, best, x))
         out.append(scale * value)
     return out
 

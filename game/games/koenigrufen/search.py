@@ -22,6 +22,7 @@ stand when it could cheaply have taken the trick probably is the partner), and s
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -35,6 +36,7 @@ from game.games.koenigrufen.cards import (
     DISCARD_SIZE,
     DISCARDABLE_SUIT,
     DISCARDABLE_TRUMP,
+    HAND_SIZE,
     KING_CARDS,
     KINGS,
     PAGAT_CARD,
@@ -83,6 +85,11 @@ MARGIN_WEIGHT = 0.2  # how much the margin (card points, tricks, a pile) counts 
 ROOT_DISCARDS = 8  # discards the declarer's own decision compares
 ALL_POINTS = 70  # the card points of the deck
 UNIT = 6  # game points: the scale of `values`
+CHAIN_STEPS = 80  # Metropolis swaps drawing a world by the bids (`sampler(by_bids=True)`)
+# The least weight a bid gives a hand in the worlds drawn by the bids: next to nothing, unlike the weighing
+# of blind deals (`auction.FLOOR`). At 5 % a bid barely moves the draw, as the hands that bid a solo are
+# far fewer than one in twenty: the odds of a weak hand stay flat, and a Dreier's declarer stayed weak.
+DRAWN_FLOOR = 0.001
 STRAY = 0.1  # the share of choices the likelihood lets a seat make against the playout habits
 # Standard errors by which hard's second search must find a bid better than normal's to bid it instead
 # (`game.ai.thinker`): the playouts judge a contract by habits the table does not play, so a second look
@@ -119,9 +126,10 @@ def excluded(
     return out
 
 
-def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]:
+def sampler(view: KoenigrufenView, by_bids: bool = False) -> Callable[[random.Random], LeanKoenigrufen]:
     """A function dealing, at each call, one world consistent with `view` as a lean state of the contract
-    played (after the declaration: the call, the talon, the discard or the tricks)."""
+    played (after the declaration: the call, the talon, the discard or the tricks). `by_bids`: the other
+    seats' hands drawn by their bids too (`_by_bids`), not dealt blind and weighed after."""
     if view.phase == BID:
         return auction.bidding_sampler(view)
     me, declarer, profile = view.seat, view.declarer, view.profile
@@ -198,8 +206,57 @@ def sampler(view: KoenigrufenView) -> Callable[[random.Random], LeanKoenigrufen]
     talking = auction.talk_so_far(view) if view.phase == ANNOUNCE else None
     shown = view.partner is not None
 
+    steps = auction.bid_steps(view) if by_bids else {}
+    told = [i for i, seat in enumerate(others) if seat in steps and slots[i]]
+    played = auction.played_by(view)
+    extra = [laid_open[seat] + played[seat] for seat in others]
+    at = others.index(declarer) if declarer in others and (known_discards or hidden_discards) else -1
+
+    def weight(i: int, dealt: list[list[int]]) -> float:
+        """How likely the bids of `others[i]` are with the hand `dealt` gives it (as it was dealt)."""
+        seat = others[i]
+        if seat not in steps:
+            return 1.0
+        cards = dealt[i] + extra[i]
+        if i == at:
+            discards = known_discards + (dealt[discard_slot] if hidden_discards else [])
+            cards = [card for card in cards + discards if card not in taken]
+        if len(cards) != HAND_SIZE:
+            return 1.0
+        return auction.hand_weight(cards, seat == view.forehand, profile, steps[seat], DRAWN_FLOOR)
+
+    def by_bids_chain(dealt: list[list[int]], rng: random.Random) -> None:
+        """Metropolis steps from a blind deal towards the hands the bids make likely: swap one hidden card
+        of a seat that bid with one of another hidden slot where both may lie, kept in proportion to how
+        much likelier the bids become. A bid such as a Dreier comes from few hands (in one Dreier over 300
+        blind deals, 2 gave it even odds), so weighing blind deals after left the declarer's hand
+        almost as a random one."""
+        rand = rng.random
+        weights = [weight(i, dealt) for i in range(len(others))]
+        for _ in range(CHAIN_STEPS):
+            a = told[int(rand() * len(told))]
+            b = int(rand() * len(slots))
+            first, second = dealt[a], dealt[b]
+            if b == a or not second:
+                continue
+            i, j = int(rand() * len(first)), int(rand() * len(second))
+            card, other = first[i], second[j]
+            if not (allowed_table[card][b] and allowed_table[other][a]):
+                continue
+            first[i], second[j] = other, card
+            moved = {a, b, at} if b == discard_slot else {a, b}
+            fresh = {k: weight(k, dealt) for k in moved if k < len(others)}
+            before = math.prod(weights[k] for k in fresh)
+            if rand() * before < math.prod(fresh.values()):
+                for k, w in fresh.items():
+                    weights[k] = w
+            else:
+                first[i], second[j] = card, other
+
     def sample(rng: random.Random) -> LeanKoenigrufen:
         dealt = dealer.deal(rng)
+        if told:
+            by_bids_chain(dealt, rng)
         hands: list[list[int]] = [[] for _ in range(SEATS)]
         hands[me] = list(hand)
         for i, seat in enumerate(others):
@@ -244,18 +301,32 @@ def announced(view: KoenigrufenView) -> Talk:
     return Talk((), tuple(owner), tuple(level), (False,) * SEATS, 0, view.accounts or (0,) * SEATS)
 
 
-def likelihood(view: KoenigrufenView) -> Callable[[LeanKoenigrufen], float] | None:
-    """How likely a sampled world makes the other seats' bids and cards so far (None before they said or
-    played anything that tells)."""
+def worlds(
+    view: KoenigrufenView, level: str
+) -> tuple[Callable[[random.Random], LeanKoenigrufen], Callable[[LeanKoenigrufen], float] | None] | None:
+    """A search stage's own worlds (`game.ai.thinker`), where it reads more than the one before: hard, in
+    the announcements (a Kontra), draws the other hands by the bids (`sampler(by_bids=True)`). Weighing
+    blind deals by the bids after left a Dreier's declarer with almost a random hand: normal doubled
+    contracts its sampled deals said would fail and that were made. None where the stage keeps the earlier
+    stage's (in the tricks the cards played weigh the deals as well, and a chain for each of the
+    candidates would cost hard most of its deals)."""
+    if level != "hard" or view.phase != ANNOUNCE or not auction.bid_steps(view):
+        return None
+    return sampler(view, by_bids=True), likelihood(view, bids=False)
+
+
+def likelihood(view: KoenigrufenView, bids: bool = True) -> Callable[[LeanKoenigrufen], float] | None:
+    """How likely a sampled world makes the other seats' bids (unless `bids` is False: the sampler drew
+    them by the bids) and cards so far (None before they said or played anything that tells)."""
     me = view.seat
-    bids = auction.bid_evidence(view)
+    said = auction.bid_evidence(view) if bids else None
     plays = [(seat, DECK_INDEX[card]) for t in (*view.tricks, view.trick) for seat, card in t.played]
     if not any(seat != me for seat, _card in plays):
-        return bids
+        return said
     first = (view.tricks[0] if view.tricks else view.trick).leader
-    if bids is None:
+    if said is None:
         return lambda world: _likelihood(world, me, plays, first)
-    return lambda world: bids(world) * _likelihood(world, me, plays, first)
+    return lambda world: said(world) * _likelihood(world, me, plays, first)
 
 
 def _likelihood(world: LeanKoenigrufen, me: int, plays: list[tuple[int, int]], first: int) -> float:
