@@ -63,8 +63,11 @@ class Bot:
         self.messages: list[Any] = []
         BOTS.append(self)
 
-    def play(self) -> None:
-        for message in self.client.poll():
+    def play(self, wait: float = 0.0) -> None:
+        """Answers what has come; with `wait`, first blocks that many seconds at most for a message (the app
+        not stepped meanwhile, so a window of this machine cannot act in between)."""
+        first = self.client.next(wait) if wait else None
+        for message in ([] if first is None else [first]) + self.client.poll():
             self.messages.append(message)
             if isinstance(message, Update):
                 self.updates.append(message)

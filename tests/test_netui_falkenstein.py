@@ -243,7 +243,13 @@ def test_a_falkenstein_window_that_drops_rejoins_to_the_table_as_it_stands(app: 
     until(app, lambda: table.game.to_act == 0 and not table.busy)  # (the bot not yet asked to play)
     client = session.client._client
     assert client is not None
+    shown = table.remote.moves
     asyncio.run_coroutine_threadsafe(_abort(client.socket), session.client._loop).result(5)
+    for _ in range(20):  # the third card on the table before the dropped window is stepped (and rejoins)
+        if bot.updates and bot.updates[-1].moves > shown:
+            break
+        bot.play(wait=5.0)
+    assert bot.updates[-1].moves > shown
     until(app, lambda: session.away, (bot,))
     until(app, lambda: not session.away and falkenstein(app) is not table, (bot,))
     laid = falkenstein(app)
@@ -343,13 +349,13 @@ def test_a_host_that_crashed_is_said_gone_after_a_while_and_its_table_comes_back
         assert session.retry_at == clock[0] + (RETRY if rejoins else 0.0)
         clock[0] = session.retry_at
         until(app, lambda: rejoins[-1:] == [clock[0]])
-    until(app, lambda: table.gone is not None)
+    until(app, lambda: table.gone is not None and session.retry_at is not None)  # the last rejoin refused too
     assert rejoins == [1000.0 + RETRY * n for n in range(int(GIVE_UP / RETRY) + 1)] and session.away
     assert tr("netui.gone.title") in drawn(app, monkeypatch)
     back = Background("127.0.0.1", port, tmp_path)  # the host starts again: its table resumed from its file
     back.start()
     try:
-        clock[0] += RETRY
+        clock[0] += RETRY  # the next rejoin, due since the last was refused
         until(app, lambda: not session.away)
         laid = falkenstein(app)
         until(app, lambda: laid.gone is None and laid.awaiting == "play" and not laid.busy)
