@@ -30,6 +30,7 @@ BOTS: list[Bot] = []  # the bots of the test running, closed after it
 def desktop(monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """The app at its menu, in English, its animations instant; every connection it left open closed after."""
     monkeypatch.setattr(HostScene, "bind", "127.0.0.1")  # the loopback only
+    monkeypatch.setattr(HostScene, "port", 0)  # any free port: test processes side by side never share one
     app = App(settings=Settings(language="en", anim_speed="instant", think_time=0.0))
     app.scenes.push(MenuScene(app))
     step(app)

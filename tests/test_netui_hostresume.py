@@ -34,6 +34,7 @@ MOVES = 4  # cards the host plays before its program is killed
 def launch(monkeypatch: pytest.MonkeyPatch) -> App:
     """The app at its menu, as a player starts it (English, animations instant, the loopback only)."""
     monkeypatch.setattr(HostScene, "bind", "127.0.0.1")
+    monkeypatch.setattr(HostScene, "port", 0)  # any free port: test processes side by side never share one
     app = App(settings=Settings(language="en", anim_speed="instant", think_time=0.0))
     app.scenes.push(MenuScene(app))
     step(app)

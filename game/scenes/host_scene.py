@@ -63,6 +63,7 @@ class HostScene(FormPage):
     words = "netui.host"
     name = "host"
     bind = "0.0.0.0"  # every network of this machine (the tests keep to the loopback)
+    port = PORT  # tried first, then any free one (the tests, run side by side, take any free one)
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -251,7 +252,7 @@ class HostScene(FormPage):
         server = None
         try:
             hosted.forget(hosted.folder())  # what is left of tables ended or finished here
-            server, port = _listening(self.bind, hosted.folder())
+            server, port = _listening(self.bind, hosted.folder(), self.port)
             request = self.request()
             code = server.call(lambda s: s.create_table(request).code)
         except (OSError, Refusal, TimeoutError) as problem:
@@ -284,10 +285,10 @@ class HostScene(FormPage):
                 y += text.line_height(theme.SIZE_SMALL)
 
 
-def _listening(bind: str, data: Path, first: int = PORT) -> tuple[Background, int]:
-    """A server journalling its table in `data` (resuming what is there), listening on `first` (Atout's
-    port), or on any free one when that is taken."""
-    for port in (first, 0):
+def _listening(bind: str, data: Path, first: int) -> tuple[Background, int]:
+    """A server journalling its table in `data` (resuming what is there), listening on `first`, or on any
+    free one when that is taken."""
+    for port in dict.fromkeys((first, 0)):
         server = Background(bind, port, data)
         try:
             return server, server.start()
