@@ -352,6 +352,10 @@ def test_a_host_that_crashed_is_said_gone_after_a_while_and_its_table_comes_back
     until(app, lambda: table.gone is not None and session.retry_at is not None)  # the last rejoin refused too
     assert rejoins == [1000.0 + RETRY * n for n in range(int(GIVE_UP / RETRY) + 1)] and session.away
     assert tr("netui.gone.title") in drawn(app, monkeypatch)
+    play_card(app, table, table.hand[0].code)  # the table under the panel takes no play
+    key(app, pygame.K_1, "1")
+    key(app, pygame.K_RETURN, "\r")
+    assert table.awaiting == "play" and table.remote.legal_actions()  # nothing sent
     back = Background("127.0.0.1", port, tmp_path)  # the host starts again: its table resumed from its file
     back.start()
     try:

@@ -180,9 +180,12 @@ class NetworkTable(TableScene):
             self.gone = self._gone_form()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.gone is not None and self.gone.handle(event):
-            return
-        super().handle(event)
+        """While the table cannot be reached, only its panel and Esc (the pause) answer: a card played or a
+        button pressed beneath would go to nobody."""
+        if self.gone is None or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            super().handle(event)
+        else:
+            self.gone.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table; over it, while the table cannot be reached, why, and the way back to the menu."""
