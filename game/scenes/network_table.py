@@ -179,11 +179,11 @@ class NetworkTable(TableScene):
         if self.gone is not None:
             self.gone = self._gone_form()
 
-    def handle(self, event: pygame.event.Event) -> None:
-        """While the table cannot be reached, only its panel and Esc (the pause) answer: a card played or a
+    def handle_table(self, event: pygame.event.Event) -> None:
+        """While the table cannot be reached, only its panel answers (Esc still pauses): a card played or a
         button pressed beneath would go to nobody."""
-        if self.gone is None or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            super().handle(event)
+        if self.gone is None:
+            super().handle_table(event)
         else:
             self.gone.handle(event)
 
