@@ -31,7 +31,7 @@ from game.rules.errors import IllegalAction
 from game.scenes import navigation
 from game.scenes.table_scene import Awaiting, TableScene, refusal_text
 from game.ui import text, theme
-from game.ui.panel import draw_panel
+from game.ui.panel import draw_panel, veil
 from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
@@ -192,6 +192,7 @@ class NetworkTable(TableScene):
         super().draw(surface)
         if self.gone is None:
             return
+        surface.blit(veil(self.app.size), (0, 0))  # the table beneath is held
         panel = self._gone_panel()
         pygame.draw.rect(surface, theme.INK, panel, border_radius=12)  # hides the words beneath
         draw_panel(surface, panel, "panel")

@@ -13,7 +13,7 @@ from game.engine.scene import Scene
 from game.i18n import tr
 from game.scenes import navigation
 from game.ui import text, theme
-from game.ui.panel import draw_panel
+from game.ui.panel import draw_panel, veil
 from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
@@ -29,16 +29,10 @@ class PanelOverlay(Scene):
         super().__init__(app)
         self.form = Form()
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self._veil: pygame.Surface | None = None
 
     @property
     def title(self) -> str:
         raise NotImplementedError
-
-    def veil(self) -> None:
-        w, h = self.app.size
-        self._veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        self._veil.fill((0, 0, 0, 150))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -47,8 +41,7 @@ class PanelOverlay(Scene):
         self.form.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._veil is not None:
-            surface.blit(self._veil, (0, 0))
+        surface.blit(veil(self.app.size), (0, 0))
         draw_panel(surface, self.panel, "panel")
         text.draw(
             surface,
@@ -98,7 +91,6 @@ class PauseOverlay(PanelOverlay):
             y += bh + gap
         self.form = Form(buttons)
         self.form.move_focus(1)
-        self.veil()
 
     def _settings(self) -> None:
         self.app.scenes.push(navigation.settings(self.app))
@@ -144,7 +136,6 @@ class ConfirmOverlay(PanelOverlay):
             ]
         )
         self.form.move_focus(1)
-        self.veil()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -35,6 +35,14 @@ def panel_surface(size: tuple[int, int], style: str) -> pygame.Surface:
     return surf
 
 
+@lru_cache(maxsize=4)
+def veil(size: tuple[int, int]) -> pygame.Surface:
+    """The shade laid over a table whose input a panel has taken, so that it reads as held."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    surf.fill((0, 0, 0, 150))
+    return surf
+
+
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, style: str = "panel") -> None:
     if rect.width > 8 and rect.height > 8:
         surface.blit(panel_surface(rect.size, style), rect)
