@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from game.games.koenigrufen import easy, house
 from game.games.koenigrufen import profile as kp
 from game.games.koenigrufen.cards import CARD_POINTS, DECK, DECK_INDEX, SEATS, restricted, split_hand
 from game.games.koenigrufen.core import NEUTRAL, PASS, LeanKoenigrufen, trischaken_settlement
@@ -289,6 +290,32 @@ def check_deal(profile: kp.Profile, seed: int, aim: str | None = None) -> DealSc
         thirds = [3 * sum(CARD_POINTS[c] for c in pile) - 2 * len(pile) for pile in (ours, theirs)]
         assert sum(thirds) == 210
     return scored
+
+
+SWITCHES = [
+    name for name in (*house.ANNOUNCING, *house.KONTRA) if house.values(AUSTRIA, name) == (False, True)
+]
+
+
+@pytest.mark.parametrize("name", SWITCHES)
+@pytest.mark.parametrize("base", [AUSTRIA, CHELTENHAM], ids=lambda p: p.id)
+def test_every_announcing_and_kontra_switch_either_way_keeps_the_invariants(
+    base: kp.Profile, name: str
+) -> None:
+    """Each switch of the announcement round and Kontra turned the other way from its source (as the
+    house-rules page turns it): a deal steered to each contract, played at random (every word and card
+    checked legal) and by the easy player, keeps every invariant of `check_deal`."""
+    if not house.offered(base, name):
+        pytest.skip(f"{base.id} has no {name}")
+    flipped = house.with_option(house.based_on(base), name, not house.option(base, name))
+    for seed, aim in enumerate(targets(flipped)):
+        check_deal(flipped, seed, aim)
+    rng = random.Random(1)
+    g = game(flipped, 1)
+    while not g.is_over:
+        seat = g.to_act
+        assert seat is not None
+        g.apply(easy.choose(g.view(seat), rng))
 
 
 def test_the_next_forehand_goes_on_whoever_declared() -> None:

@@ -19,6 +19,8 @@ SCENES = (
     "menu-koenigrufen",
     "settings",
     "houserules",
+    "houserules-announcing",
+    "houserules-kontra",
     "rules",
     "rules-koenigrufen",
     "falkenstein",
@@ -89,14 +91,16 @@ def build(app, scene: str, **options):
         return _falkenstein_net(app, "host"), 2.0
     if scene == "end-table":  # the host of that table leaving it: asked first
         return _falkenstein_net(app, "host"), 2.0
-    if scene == "houserules":  # the group's edit of austria: no Trischaken, Dreier worth 5, no holding
+    if scene.startswith("houserules"):  # the group's edit of austria: no Trischaken, Dreier worth 5, no hold
         from game.games.koenigrufen import house, profile
         from game.scenes.house_rules import HouseRulesScene
 
         edited = house.with_value(house.based_on(profile.load("austria")), "dreier", won=5, lost=5)
         edited = house.with_contract(house.with_option(edited, "hold", False), "trischaken", False)
         app.settings = app.settings.with_(koenigrufen_rules=house.HOUSE, koenigrufen_house=edited)
-        return HouseRulesScene(app), 0.0
+        page = HouseRulesScene(app)
+        page.section = scene.partition("-")[2] or page.section  # a section's tab: announcing, kontra
+        return page, 0.0
     if scene == "settings":
         from game.scenes.settings_scene import SettingsScene
 
