@@ -43,6 +43,7 @@ SCENES = (
     "koenigrufen-trischaken",
     "koenigrufen-dreier-score",
     "koenigrufen-piccolo-score",
+    "koenigrufen-turn",
     "twotenjack",
     "twotenjack-6",
     "twotenjack-score",
@@ -352,6 +353,7 @@ KOENIGRUFEN = {
     "koenigrufen-trischaken": ("austria", "trischaken", "score"),
     "koenigrufen-dreier-score": ("austria", "dreier", "score"),
     "koenigrufen-piccolo-score": ("cheltenham", "piccolo", "score"),
+    "koenigrufen-turn": ("cheltenham", "dreier", "turn"),  # konig's turn of several words: one said
 }
 
 
@@ -420,6 +422,7 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None, an
     target = {
         "auction": "bid",
         "announce": "announce",
+        "turn": "announce",
         "call": "call",
         "talon": "talon",
         "discard": "discard",
@@ -459,6 +462,10 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None, an
     if moment == "discard":
         table.chosen = list(_a_discard(table))[:-1]
         table.human_panel(0)
+    if moment == "turn":  # a first word said, the turn still yours: more words, or "That's all"
+        view = table.game.view(0)
+        table.act(Announce(0, view.may_announce[-1:]) if view.may_announce else Kontra(0, view.may_kontra[0]))
+        settle()
     for _ in range(40):
         app.step(1 / 60)
 
