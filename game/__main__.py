@@ -100,12 +100,13 @@ def main(argv: list[str] | None = None) -> int:
     engines = dict(args.engine)
     if engines and (args.load or (args.demo and not levelled)):
         p.error("--engine goes with the menu or the --demo of a game with computer seats: engines sit there")
-    if levelled:
-        seats = len(GAMES[args.demo].demo_setup(args.seed, args.players, "easy").seats)
-    else:
-        seats = max(spec.seats[1] for spec in GAMES.values() if spec.computer is not None)
-    if any(seat >= seats for seat in engines):
-        p.error(f"--engine: the seats are numbered 0 to {seats - 1}")
+    if engines:
+        if levelled:
+            seats = len(GAMES[args.demo].demo_setup(args.seed, args.players, "easy").seats)
+        else:
+            seats = max(spec.seats[1] for spec in GAMES.values() if spec.computer is not None)
+        if any(seat >= seats for seat in engines):
+            p.error(f"--engine: the seats are numbered 0 to {seats - 1}")
     journal = None
     if args.load:
         from game.journal import load_journal

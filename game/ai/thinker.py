@@ -24,9 +24,9 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+from game.ai.decision import Decision
 from game.ai.search import CONFIDENCE, Search
 from game.registry import GAMES
 
@@ -38,29 +38,6 @@ CAP_MS = {"normal": 200.0, "hard": 700.0}  # a stage's thinking time, after whic
 # A stage's fixed budget in playouts: what it plays out within its time cap on a quiet machine (median).
 PLAYOUTS = {"normal": 1000, "hard": 3500}
 BUDGETS = ("time", "fixed")  # thinking to the time caps (the table), or to the fixed budgets
-
-# Reason codes a Decision may carry; the interface shows tr(f"hint.{reason}", **params).
-REASONS = (
-    "only",  # the only legal move
-    "habit",  # {move}: what a careful player does here, by the table's habits (no search behind it)
-    "weighed",  # {move}: a bid or announcement none of the others searched did clearly better than
-    "call",  # {king}: the king called
-    "talon",  # {half}: 1 or 2, the talon half taken
-    "discard",  # {cards}: the three cards discarded
-    "lead",  # {card}: a lead
-    "take",  # {card}: wins the trick so far
-    "smear",  # {card}: points onto a trick the partner wins
-    "duck",  # {card}: low card on a trick that is lost anyway
-    "dump",  # {card}: gets rid of a dangerous card
-)
-
-
-@dataclass(frozen=True)
-class Decision:
-    action: Any
-    reason: str  # one of REASONS
-    params: dict[str, Any] = field(default_factory=dict)
-    win_chance: float | None = None  # the share of sampled deals the move did well in, when searched
 
 
 class Thinker:

@@ -54,7 +54,7 @@ from game.games.koenigrufen.rules import (
     TrickWon,
 )
 from game.games.koenigrufen.sheet import DealSheet, deal_sheet
-from game.games.koenigrufen.spec import new_state
+from game.games.koenigrufen.parts import new_state
 from game.games.koenigrufen.words import (
     bid_label,
     bid_line,

@@ -28,7 +28,7 @@ from game.games.twotenjack.rules import (
     known_holdings,
 )
 from game.games.twotenjack.sheet import round_sheet
-from game.games.twotenjack.spec import new_state
+from game.games.twotenjack.parts import new_state
 from game.games.twotenjack.words import card_label, log_lines
 from game.i18n import language, tr
 from game.scenes.trick_table import TrickTable
