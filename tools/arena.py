@@ -270,6 +270,19 @@ def summarise(
     return report
 
 
+TIMED = ("_ms", "capped", "playouts_at_cap")  # the report's figures read off the clock (in their keys)
+
+
+def timeless(report: Any) -> Any:
+    """The report without its times: what two runs with fixed budgets and the same seed agree on byte for
+    byte, however loaded the machine."""
+    if isinstance(report, dict):
+        return {k: timeless(v) for k, v in report.items() if not any(mark in k for mark in TIMED)}
+    if isinstance(report, list):
+        return [timeless(v) for v in report]
+    return report
+
+
 def pace(stage: str, figures: list[tuple[int, float]]) -> dict[str, Any]:
     """One search stage over the run: its searches, their median playouts and CPU time, and the fixed
     budget that matches its time cap: the median of the playouts the cap holds at each search's pace in
