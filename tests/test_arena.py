@@ -111,8 +111,7 @@ def test_fixed_budgets_play_the_same_whatever_the_clock_says(
 ) -> None:
     """Two runs with fixed budgets and the same seed agree but for their times, even when the clock says each
     moment took a second (a machine loaded to a crawl): the budgets count playouts, never time."""
-    monkeypatch.setitem(thinker.PLAYOUTS, "normal", thinker.PLAYOUTS["normal"])  # --playouts sets them
-    monkeypatch.setitem(thinker.PLAYOUTS, "hard", thinker.PLAYOUTS["hard"])
+    monkeypatch.setattr(thinker, "PLAYOUTS", dict(thinker.PLAYOUTS))  # --playouts sets them
     first = _budgeted_run(capsys, game, seats, *more)
     ticks = iter(range(10**9))
     monkeypatch.setattr(arena.time, "perf_counter", lambda: float(next(ticks)))

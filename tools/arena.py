@@ -9,8 +9,9 @@ A game is one Königrufen deal (four seats) or one Two-Ten-Jack round (two to si
 seed and the game's number. With `--duplicate` each deal is replayed once for every distinct rotation of
 the seat levels, so every level plays the same cards from every seat and the luck of the deal cancels.
 `--profile` plays a rule profile the game ships (Königrufen: cardavia, austria, cheltenham).
-`--budget fixed` has the computers think to fixed budgets of playouts (`thinker.PLAYOUTS`) instead of the
-table's time caps: the report is then the same byte for byte, its times aside, however loaded the machine.
+`--budget fixed` has the computers think to fixed budgets of deals and playouts (`thinker.ITERATIONS`,
+`thinker.PLAYOUTS`) instead of the table's time caps: the report is then the same byte for byte, its
+times aside, however loaded the machine.
 Prints one JSON line: per level its mean score per deal (Königrufen game points, Two-Ten-Jack round
 points) and its decision times (decisions with more than one legal move), and per pair of levels the
 paired z-score of the per-deal difference of their mean scores. Where a deal ends with a declared
@@ -364,14 +365,16 @@ def main(argv: list[str] | None = None) -> int:
             load(args.profile)
         except ValueError as exc:
             p.error(str(exc))
-    for option, table in (("iterations", thinker.ITERATIONS), ("playouts", thinker.PLAYOUTS)):
+    for option in ("iterations", "playouts"):
         for item in filter(None, getattr(args, option).split(",")):
             level, _, count = item.partition("=")
-            if level not in table or not count.isdigit():
+            if level not in thinker.ITERATIONS or not count.isdigit():
                 p.error(f"--{option} takes LEVEL=COUNT for normal or hard, not {item!r}")
-            table[level] = int(count)
             if option == "iterations":
+                thinker.ITERATIONS[level] = int(count)
                 thinker.CAP_MS[level] = math.inf
+            else:
+                thinker.PLAYOUTS[args.game, level] = int(count)
     try:
         seats = parse_seats(args.seats)
     except ValueError as problem:

@@ -13,9 +13,9 @@ evidence it needs to leave its standing move (`CONFIDENCE`, by stage and phase: 
 normal's bid unless clearly shown better, as its playouts misjudge contracts). Each stage has
 a time cap so a slow machine still never keeps the table waiting; below the caps a decision depends only on
 the view, the level and the seed. Thinking to a fixed budget instead (`budget="fixed"`: the tests, the
-arena's strength runs) a stage stops at a number of playouts (`PLAYOUTS`, every move played out in one
-deal counts) measured to match its time cap on a quiet machine (docs/ARCHITECTURE.md says how), so the
-same play comes out however loaded the machine is.
+arena's strength runs) a stage stops at its deals and a number of playouts (`PLAYOUTS`, every move played
+out in one deal counts) measured to match its time cap on a quiet machine (docs/ARCHITECTURE.md says how),
+so the same play comes out however loaded the machine is.
 """
 
 from __future__ import annotations
@@ -35,8 +35,11 @@ STAGES = {"normal": ("normal",), "hard": ("normal", "hard")}  # each level's sea
 ITERATIONS = {"normal": 150, "hard": 400}  # deals a stage searches, each playing out every move
 CANDIDATES = {"normal": 4, "hard": 12}  # deals sampled for each one searched, the likelier ones kept
 CAP_MS = {"normal": 200.0, "hard": 700.0}  # a stage's thinking time, after which its best move so far stands
-# A stage's fixed budget in playouts: what it plays out within its time cap on a quiet machine (median).
-PLAYOUTS = {"normal": 1000, "hard": 3500}
+# A stage's fixed budget in playouts, per game, where its time cap cuts its searches short on a quiet machine:
+# the median of the playouts the cap holds in those searches (`tools/arena.py`'s `stages`). Elsewhere the
+# deals (`ITERATIONS`) are the whole budget: measured, normal's cap cut none of either game's searches, nor
+# hard's any of Two-Ten-Jack's (docs/ARCHITECTURE.md, "Measuring").
+PLAYOUTS: dict[tuple[str, str], float] = {("koenigrufen", "hard"): 2500}
 BUDGETS = ("time", "fixed")  # thinking to the time caps (the table), or to the fixed budgets
 
 
@@ -54,6 +57,7 @@ class Thinker:
         if view.to_act != view.seat:
             raise ValueError(f"seat {view.seat} is not to act")
         self.game, self.view, self.level = computer.search, view, level
+        self.game_id = game
         self.easy = computer.easy
         self.rng = random.Random(seed)
         self.decision: Decision | None = None
@@ -120,6 +124,7 @@ class Thinker:
                 if earlier
                 else (game.sampler(view), game.likelihood(view))
             )
+        phase = getattr(view, "phase", None)
         self.search = Search(
             view.seat,
             choices,
@@ -130,9 +135,9 @@ class Thinker:
             self.rng,
             standing,
             worlds[1],
-            CANDIDATES[level],
-            getattr(game, "CONFIDENCE", {}).get((level, getattr(view, "phase", None)), CONFIDENCE),
-            math.inf if self.capped else PLAYOUTS[level],
+            getattr(game, "CANDIDATES", {}).get((level, phase), CANDIDATES[level]),
+            getattr(game, "CONFIDENCE", {}).get((level, phase), CONFIDENCE),
+            math.inf if self.capped else PLAYOUTS.get((self.game_id, level), math.inf),
         )
 
     def _conclude(self) -> None:
