@@ -5,6 +5,7 @@
 program that opens the same window, shows one frame and quits, and prints one JSON line: each side's median
 and spread in ms and the ratio of the medians. Both run headless (SDL's dummy drivers) on a fresh data
 folder, so no saved match or setting of yours is read, and both pay the interpreter's start and exit.
+`--baseline DIR` times another checkout's menu start in the same turns (a branch against main).
 To see where the time goes: `python -X importtime -m game --seconds 0.001` and
 `python -m cProfile -s cumtime -m game --seconds 0.001`.
 """
@@ -36,40 +37,51 @@ pygame.quit()
 MENU = ["-m", "game", "--seconds", "0.001"]
 
 
-def once(args: list[str], data: str) -> float:
+def once(args: list[str], data: str, where: Path = ROOT) -> float:
     """One process from its start to its exit, in ms."""
     env = os.environ | {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     env |= {"ATOUT_DATA_DIR": data, "ATOUT_CONFIG_DIR": data}
     start = time.perf_counter()
-    subprocess.run([sys.executable, *args], cwd=ROOT, env=env, check=True, capture_output=True)
+    subprocess.run([sys.executable, *args], cwd=where, env=env, check=True, capture_output=True)
     return (time.perf_counter() - start) * 1000
 
 
-def measure(runs: int) -> dict[str, object]:
-    bare: list[float] = []
-    menu: list[float] = []
+def measure(runs: int, baseline: Path | None = None) -> dict[str, object]:
+    sides: dict[str, list[float]] = {"bare": [], "menu": []}
+    if baseline:
+        sides["baseline"] = []
     with tempfile.TemporaryDirectory() as data:
         once(MENU, data)  # the first start writes the data folder and warms the disk cache: not counted
+        if baseline:
+            once(MENU, data, baseline)
         for _ in range(runs):
-            bare.append(once(["-c", BARE], data))
-            menu.append(once(MENU, data))
-    return {
-        "runs": runs,
-        "bare_ms_median": round(statistics.median(bare), 1),
-        "bare_ms": [round(ms) for ms in bare],
-        "menu_ms_median": round(statistics.median(menu), 1),
-        "menu_ms": [round(ms) for ms in menu],
-        "ratio": round(statistics.median(menu) / statistics.median(bare), 2),
-    }
+            sides["bare"].append(once(["-c", BARE], data))
+            sides["menu"].append(once(MENU, data))
+            if baseline:
+                sides["baseline"].append(once(MENU, data, baseline))
+    report: dict[str, object] = {"runs": runs}
+    for side, times in sides.items():
+        report |= {
+            f"{side}_ms_median": round(statistics.median(times), 1),
+            f"{side}_ms": [round(t) for t in times],
+        }
+    bare = statistics.median(sides["bare"])
+    report["ratio"] = round(statistics.median(sides["menu"]) / bare, 2)
+    if baseline:
+        report["baseline_ratio"] = round(statistics.median(sides["baseline"]) / bare, 2)
+    return report
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--baseline", type=Path, help="another checkout whose menu start is timed in turn too")
     args = p.parse_args(argv)
     if args.runs < 1:
         p.error("--runs must be at least 1")
-    print(json.dumps(measure(args.runs)))
+    if args.baseline is not None and not (args.baseline / "game" / "__main__.py").is_file():
+        p.error(f"--baseline {args.baseline}: no Atout checkout there")
+    print(json.dumps(measure(args.runs, args.baseline)))
     return 0
 
 
