@@ -10,7 +10,6 @@ import os
 import sys
 from pathlib import Path
 
-from game.ai import external
 from game.registry import GAMES
 
 
@@ -26,6 +25,8 @@ def _size(value: str) -> tuple[int, int]:
 
 def _engine(value: str) -> tuple[int, str]:
     """SEAT=COMMAND: the seat (0 at the bottom of the screen) and the engine's command line."""
+    from game.ai import external  # loaded when an engine is named, not at every start
+
     seat, _, command = value.partition("=")
     if not seat.strip().isdigit() or not command.strip():
         raise argparse.ArgumentTypeError(f"--engine takes SEAT=COMMAND, e.g. 1='./my_engine', not {value!r}")
