@@ -9,8 +9,9 @@ import random
 import pytest
 
 from game.ai import thinker
+from game.ai.decision import REASONS
 from game.ai.search import Search
-from game.ai.thinker import REASONS, decide
+from game.ai.thinker import decide
 from game.games.koenigrufen import auction, evaluation, house
 from game.games.koenigrufen import easy as koenigrufen_easy
 from game.games.koenigrufen import search as ks

@@ -10,7 +10,6 @@ from dataclasses import replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from game.ai.external import TAKEOVER
 from game.journal import replay
 from game.registry import spec
 from game.seating import with_engines
@@ -60,6 +59,8 @@ def demo(
     but those where an engine sits (seat -> command)."""
     setup = spec(game).demo_setup(seed, players, level)
     if engines:
+        from game.ai.external import TAKEOVER  # the engines' module, loaded where one sits
+
         setup = with_engines(setup, engines, TAKEOVER)
     return table(app, setup if rules is None else replace(setup, rules=rules))
 

@@ -479,7 +479,7 @@ def action(view: KoenigrufenView, lean: LeanAction) -> Action:
 
 
 def reason(view: KoenigrufenView, act: Action, choices: int) -> tuple[str, dict[str, object]]:
-    """A short reason code and its words' parameters (see `game.ai.thinker.REASONS`). A bid or an
+    """A short reason code and its words' parameters (see `game.ai.decision.REASONS`). A bid or an
     announcement is said as weighed: the search played its candidates out and none did clearly better
     (the reason a hint gives, always searched); its legal moves counted from the view, as the search
     weighs only some of them."""
