@@ -661,6 +661,7 @@ class KoenigrufenTable(TrickTable):
         else:
             for sprite in taken:
                 sprite.flip(self.tweens, d(0.2), tag="cards", face_up=False)
+                self.ghosts.append(sprite)  # first: an instant flight drops it at once
                 sprite.fly(
                     self.tweens,
                     self.seat_anchor(seat),
@@ -668,7 +669,6 @@ class KoenigrufenTable(TrickTable):
                     tag="cards",
                     on_done=lambda s=sprite: self._drop_ghost(s),
                 )
-                self.ghosts.append(sprite)
         self.sound("deal")
         return d(0.5)
 
