@@ -12,7 +12,7 @@ import pygame
 
 from game.game_spec import HIDDEN
 from game.games.twotenjack import aids
-from game.games.twotenjack.cards import DECK, POINTS
+from game.games.twotenjack.cards import DECK, JOKER, POINTS
 from game.games.twotenjack.parts import new_state
 from game.games.twotenjack.rules import (
     CardDrawn,
@@ -80,6 +80,12 @@ class TwoTenJackTable(TrickTable):
 
     def card_name(self, card: str) -> str:
         return card_label(card)
+
+    def move_words(self, action: Any) -> str:
+        """The joker named with its article, as a hint says "play the 10♥" (not "play the the joker")."""
+        if isinstance(action, Play) and action.card == JOKER:
+            return tr("ttj.hint.joker_down" if action.face_down else "ttj.hint.joker")
+        return ""
 
     def trick_winner_shown(self) -> int | None:
         """A face-down lead is passed unseen: it never counts, and its face is not the table's to read."""
