@@ -39,6 +39,8 @@ class Computer:
 
     easy: Callable[[Any, Any], Any]  # (view, rng) -> action
     search: ModuleType  # root_moves, habit, sampler, rollout, values, likelihood, action, reason
+    # what the deal review (`game.review`) asks of the game: kind, lean, points, truth, MINOR, COSTLY
+    review: ModuleType | None = None
 
 
 @dataclass(frozen=True)

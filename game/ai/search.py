@@ -156,12 +156,18 @@ class Search:
 
 def _paired_z(better: Sequence[float], other: Sequence[float]) -> float:
     """The mean of the per-deal differences in standard errors (infinite when they never vary)."""
-    n = len(better)
-    if n < 2:
+    if len(better) < 2:
         return 0.0  # one deal is no evidence
+    mean, error = paired(better, other)
+    if error == 0:
+        return math.inf if mean > 0 else 0.0
+    return mean / error
+
+
+def paired(better: Sequence[float], other: Sequence[float]) -> tuple[float, float]:
+    """The mean of the per-deal differences of two moves met by the same deals, and its standard error."""
+    n = len(better)
     diffs = [a - b for a, b in zip(better, other, strict=True)]
     mean = sum(diffs) / n
     variance = sum((d - mean) ** 2 for d in diffs) / n
-    if variance == 0:
-        return math.inf if mean > 0 else 0.0
-    return mean / math.sqrt(variance / n)
+    return mean, math.sqrt(variance / n)

@@ -7,7 +7,7 @@ from typing import Any
 
 from game import schema, seating
 from game.game_spec import Computer, Parts, Summary
-from game.games.koenigrufen import easy, privacy, profile, search, sheet
+from game.games.koenigrufen import easy, privacy, profile, review, search, sheet
 from game.games.koenigrufen.house import DEFAULT_DEALS
 from game.games.koenigrufen.rules import (
     SEATS,
@@ -99,7 +99,7 @@ PARTS = Parts(
     summary=summary,
     view_seats=lambda state: range(SEATS),
     final_sheet=sheet.final_sheet,
-    computer=Computer(easy.choose, search),
+    computer=Computer(easy.choose, search, review),
     rule_profile=profile.load,
     privacy=privacy.PRIVACY,
 )

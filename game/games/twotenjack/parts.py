@@ -6,7 +6,7 @@ from typing import Any
 
 from game import seating
 from game.game_spec import Computer, Parts, Summary
-from game.games.twotenjack import easy, privacy, search, sheet
+from game.games.twotenjack import easy, privacy, review, search, sheet
 from game.games.twotenjack.cards import MAX_PLAYERS, MIN_PLAYERS
 from game.games.twotenjack.rules import NextRound, Play, TwoTenJackConfig, TwoTenJackGame
 from game.seating import CardTableSetup
@@ -37,6 +37,6 @@ PARTS = Parts(
     summary=summary,
     view_seats=lambda state: range(len(state.view(0).hand_sizes)),
     final_sheet=sheet.final_sheet,
-    computer=Computer(easy.choose, search),
+    computer=Computer(easy.choose, search, review),
     privacy=privacy.PRIVACY,
 )
