@@ -7,6 +7,7 @@ import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +19,9 @@ from game.ui.audio import Audio
 from game.ui.card_images import CardImages
 from game.ui.notice import Notices
 from game.ui.vintage import Grain, VintageParams
+
+if TYPE_CHECKING:
+    from game.review.job import Reviews
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
@@ -50,6 +54,7 @@ class App:
         self.running = True
         self.frame_ms: list[float] = []
         self.ai_ms: list[float] = []
+        self._reviews: Reviews | None = None
         self._update_scale()
         if refused:
             self.notices.show(i18n.tr("notice.bad_settings", problem=refused.words.text()), 10.0)
@@ -80,6 +85,26 @@ class App:
     def vintage(self) -> VintageParams:
         s = self.settings
         return VintageParams(s.contrast, s.grain, s.temperature)
+
+    @property
+    def reviews(self) -> Reviews:
+        """The deals' reviews this window makes beside the table (loaded at the first one asked for)."""
+        if self._reviews is None:
+            from game.review.job import Reviews
+
+            self._reviews = Reviews()
+        return self._reviews
+
+    def _tell_reviews(self) -> None:
+        """A review made beside the table is told once it is ready, wherever the player is by then."""
+        if self._reviews is None:
+            return
+        for job in self._reviews.finished():
+            span, game = job.target.span, job.target.journal.game
+            if job.review is not None:
+                self.notices.show(i18n.tr(f"review.ready.{game}", n=span.number), 6.0)
+            elif job.error:
+                self.notices.show(i18n.tr(f"review.failed.{game}", n=span.number), 8.0)
 
     # settings -----------------------------------------------------------------------------------
     def apply_settings(self, settings: Settings) -> None:
@@ -129,6 +154,7 @@ class App:
         for event in pygame.event.get():
             self.handle(event)
         self.scenes.update(dt)
+        self._tell_reviews()
         self.notices.update(dt)
         self.draw()
         pygame.display.flip()
@@ -168,6 +194,8 @@ class App:
             self.scenes.top.leave()
         for scene in reversed(self.scenes.stack):
             scene.close()
+        if self._reviews is not None:
+            self._reviews.close()
 
     def stats(self) -> dict[str, float | int]:
         frames = self.frame_ms[1:] or [0.0]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
+from typing import Any
 
 from game.i18n import tr
 
@@ -46,11 +47,13 @@ class ScoreSheet:
 
 @dataclass(frozen=True)
 class WayOut:
-    """The buttons under a sheet (the first is the default) and what Escape does; a note beside them."""
+    """The buttons under a sheet (the first is the default) and what Escape does; a note beside them; the deal
+    the sheet offers to review, if any (a `game.review.job.Target`)."""
 
     buttons: tuple[tuple[str, Callable[[], None]], ...]
     escape: Callable[[], None]
     note: str = ""
+    review: Any = None
 
 
 def totals_sheet(

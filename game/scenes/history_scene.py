@@ -305,7 +305,8 @@ class HistoryScene(Scene):
             return
         back = ((tr("history.back_to_list"), self._back_to_list),)
         note = tr("history.finished_on", date=full_date(entry.when), time=clock(entry.when))
-        sheet = navigation.finished(self.app, journal, WayOut(back, self._back_to_list, note))
+        target = navigation.review_target(journal)  # its last deal; the review steps to the others
+        sheet = navigation.finished(self.app, journal, WayOut(back, self._back_to_list, note, target))
         self._last = key, sheet
         self.app.scenes.push(sheet)
 

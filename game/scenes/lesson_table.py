@@ -63,6 +63,10 @@ class LessonTable(TableScene):
         """Counts the move (hints and seeds go by the position) without writing anything."""
         self.autosave.journal.actions.append(action)
 
+    def review_target(self) -> Any:
+        """A lesson's deal is taught, not reviewed."""
+        return None
+
     # the moves --------------------------------------------------------------------------------------------
     def act(self, action: Any) -> bool:
         """The computers play as the lesson is written; the learner's move must be the step's."""

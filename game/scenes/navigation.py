@@ -166,6 +166,21 @@ def finished(app: App, journal: Journal, way_out: WayOut) -> Scene:
     return score(app, journal.game, spec(journal.game).final_sheet(journal.setup, state, events), way_out)
 
 
+def review_target(journal: Journal, number: int | None = None) -> Any:
+    """Deal `number` of a match (its last finished one by default) to review, or None (a game without
+    review, a match without a finished deal): a `game.review.job.Target`."""
+    from game.review.job import Target  # the review's modules, loaded when a sheet offers one
+
+    return Target.of(journal, number)
+
+
+def review(app: App, target: Any, seat: int | None = None) -> Scene:
+    """A deal's review on its game's own table, stepping through it (`target`: a `game.review.job.Target`)."""
+    from game.scenes.review_table import review_table
+
+    return review_table(app, target, seat)
+
+
 def scene(app: App, path: str, *args: Any) -> Scene:
     """A game's own scene (a score sheet, an editor), by the name its package gives it."""
     made: Scene = load(path)(app, *args)

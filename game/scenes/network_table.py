@@ -109,6 +109,10 @@ class NetworkTable(TableScene):
     def _save(self, write: Callable[[], None]) -> None:
         """The server journals the match: nothing of it is written here."""
 
+    def review_target(self) -> Any:
+        """The whole deal is the server's: this screen has its seats' views only, not the journal."""
+        return None
+
     # seats -----------------------------------------------------------------------------------------
     @property
     def here(self) -> set[int | str]:

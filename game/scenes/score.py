@@ -8,8 +8,9 @@ import pygame
 
 from game.engine.scene import Scene
 from game.i18n import tr
+from game.scenes import navigation
 from game.sheets import ScoreSheet, WayOut
-from game.ui import text, theme
+from game.ui import review_control, text, theme
 from game.ui.chart import draw_chart
 from game.ui.felt import felt
 from game.ui.log_panel import LogPanel
@@ -30,6 +31,7 @@ class ScoreScene(Scene):
         super().__init__(app)
         self.sheet, self.way_out = sheet, way_out
         self.form = Form()
+        self.review = review_control.offer(app.reviews, way_out.review, self.open_review, app.notices.show)
         self.log = LogPanel(tr("score.log"))
         self.log.set_lines(list(sheet.log))
 
@@ -38,15 +40,21 @@ class ScoreScene(Scene):
         m = 32
         self.left = pygame.Rect(m, 120, w * 58 // 100 - m, h - 120 - 100)
         self.log.rect = pygame.Rect(self.left.right + 20, 120, w - self.left.right - 20 - m, h - 220)
-        self.form = way_out_buttons(self.way_out, w, h - 80)
+        self.form = way_out_buttons(self.way_out, w, h - 80, self.review)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.way_out.escape()
             return
+        if review_control.key(self.review, event):
+            return
         if self.log.handle(event):
             return
         self.form.handle(event)
+
+    def open_review(self) -> None:
+        """The deal's review on the table itself (the sheet stays beneath it)."""
+        self.app.scenes.push(navigation.review(self.app, self.way_out.review))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.app.size, self.app.vintage), (0, 0))

@@ -181,8 +181,13 @@ class TrickTable(TableScene):
             buttons = ((tr("score.again"), self.rematch), (tr("score.menu"), self.leave_table))
         else:
             buttons = ((tr(self.next_label), self._next_from_score), (tr("pause.leave"), self.leave_table))
-        way_out = WayOut(buttons, self.leave_table)
+        way_out = WayOut(buttons, self.leave_table, review=self.review_target())
         self.app.scenes.push(navigation.score(self.app, self.game_id, self.score_sheet(), way_out))
+
+    def review_target(self) -> Any:
+        """The deal just scored, to review from its sheet (a `game.review.job.Target`; None where the game
+        has no review)."""
+        return navigation.review_target(self.autosave.journal)
 
     def _next_from_score(self) -> None:
         self.app.scenes.pop()
@@ -497,10 +502,9 @@ class TrickTable(TableScene):
         card = getattr(action, "card", None)
         return {card} if card is not None else set(getattr(action, "cards", ()))
 
-    def hint_text(self, hint: Hint) -> str:
-        """The hint in words: the move named from the action itself, the reason from its code."""
-        decision = hint.decision
-        action = decision.action
+    def move_named(self, action: Any) -> dict[str, str]:
+        """A move in words, as a hint says it: `move` ("play the IX", "call the King of hearts"…) and what it
+        names (`card`, `king`, `half`, `cards`)."""
         words: dict[str, str] = {}
         named = self.move_words(action)
         if named:
@@ -518,6 +522,12 @@ class TrickTable(TableScene):
         elif getattr(action, "cards", None) is not None:
             words["cards"] = ", ".join(self.card_name(c) for c in action.cards)
             words["move"] = tr("hint.do.discard", cards=words["cards"])
+        return words
+
+    def hint_text(self, hint: Hint) -> str:
+        """The hint in words: the move named from the action itself, the reason from its code."""
+        decision = hint.decision
+        words = self.move_named(decision.action)
         for name, value in decision.params.items():
             words.setdefault(name, self._hint_word(name, value))
         key = f"hint.{decision.reason}"

@@ -6,19 +6,26 @@ import pygame
 
 from game.sheets import WayOut
 from game.ui import text, theme
-from game.ui.widgets import Button, Form
+from game.ui.widgets import Button, Form, Widget
 
 
-def way_out_buttons(way_out: WayOut, width: int, top: int) -> Form:
-    """The buttons of a sheet's way out, centred in a row at `top`; the first one has the focus."""
-    bw, gap, count = 300, 60, len(way_out.buttons)
+def way_out_buttons(way_out: WayOut, width: int, top: int, extra: Widget | None = None) -> Form:
+    """The buttons of a sheet's way out, centred in a row at `top`, and `extra` (the review's control) last;
+    the first one has the focus."""
+    count = len(way_out.buttons) + (extra is not None)
+    gap = 60 if count < 3 else 32
+    bw = min(300, (width - 48 - (count - 1) * gap) // count)
     left = width // 2 - (count * bw + (count - 1) * gap) // 2
+    rects = [pygame.Rect(left + i * (bw + gap), top, bw, 54) for i in range(count)]
     form = Form(
         [
-            Button(pygame.Rect(left + i * (bw + gap), top, bw, 54), label, fn, primary=i == 0)
-            for i, (label, fn) in enumerate(way_out.buttons)
+            Button(rect, label, fn, primary=i == 0)
+            for i, (rect, (label, fn)) in enumerate(zip(rects, way_out.buttons, strict=False))
         ]
     )
+    if extra is not None:
+        extra.rect = rects[-1]
+        form.add(extra)
     form.move_focus(1)
     return form
 

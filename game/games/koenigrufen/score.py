@@ -11,8 +11,9 @@ from game.engine.scene import Scene
 from game.games.koenigrufen.sheet import DealSheet, Group
 from game.games.koenigrufen.words import contract_name, item_label
 from game.i18n import tr
+from game.scenes import navigation
 from game.sheets import WayOut
-from game.ui import text, theme
+from game.ui import review_control, text, theme
 from game.ui.chart import draw_chart, min_height
 from game.ui.felt import felt
 from game.ui.panel import draw_panel
@@ -32,16 +33,23 @@ class KoenigrufenScore(Scene):
         super().__init__(app)
         self.sheet, self.way_out = sheet, way_out
         self.form = Form()
+        self.review = review_control.offer(app.reviews, way_out.review, self.open_review, app.notices.show)
 
     def relayout(self) -> None:
         w, h = self.app.size
-        self.form = way_out_buttons(self.way_out, w, h - 74)
+        self.form = way_out_buttons(self.way_out, w, h - 74, self.review)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.way_out.escape()
             return
+        if review_control.key(self.review, event):
+            return
         self.form.handle(event)
+
+    def open_review(self) -> None:
+        """The deal's review on the table itself (the sheet stays beneath it)."""
+        self.app.scenes.push(navigation.review(self.app, self.way_out.review))
 
     # drawing ------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

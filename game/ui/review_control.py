@@ -1,0 +1,144 @@
+"""A score sheet's offer to review its deal: "Review this deal (R)"; while the review is made beside the table
+(`game.review.job`), its progress on a bar with a Cancel at its end; once made, "Open the review (R)"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import tr
+from game.review.job import Job, Reviews, Target
+from game.ui import text, theme, widgets
+from game.ui.panel import draw_panel
+from game.ui.widgets import Widget
+
+KEY = pygame.K_r  # the sheet's key for it, whatever has the focus
+
+
+class ReviewControl(Widget):
+    """Starts the review, cancels it while it runs, opens it once it is made (`on_open`)."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        reviews: Reviews,
+        target: Target,
+        on_open: Callable[[], None],
+        size: float = theme.SIZE_BODY,
+    ) -> None:
+        super().__init__(rect)
+        self.reviews, self.target, self.on_open, self.size = reviews, target, on_open, size
+        self.review, self.refused = reviews.find(target)  # read once: a bad file is kept aside and told
+        self.pressed = False
+
+    @property
+    def job(self) -> Job | None:
+        return self.reviews.job(self.target)
+
+    @property
+    def state(self) -> str:
+        """ "ready" (made and kept), "running", "failed" or "offer"."""
+        job = self.job
+        if self.review is None and job is not None and job.review is not None:
+            self.review = job.review
+        if self.review is not None:
+            return "ready"
+        if job is not None and job.running:
+            return "running"
+        return "failed" if job is not None and job.error else "offer"
+
+    @property
+    def cancel_rect(self) -> pygame.Rect:
+        """The Cancel at the bar's end, while the review runs."""
+        width = max(self.rect.height * 2, self.rect.width * 34 // 100)
+        return pygame.Rect(self.rect.right - width, self.rect.y, width, self.rect.height)
+
+    def activate(self) -> None:
+        """Opens the review once made, cancels it while it runs, else starts it."""
+        widgets.click_sound()
+        state = self.state
+        if state == "ready":
+            self.on_open()
+        elif state == "running":
+            self.reviews.cancel(self.target)
+        else:
+            self.reviews.start(self.target)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        super().handle(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            self.pressed = False
+            running = self.state == "running"
+            if self.rect.collidepoint(event.pos) and (
+                not running or self.cancel_rect.collidepoint(event.pos)
+            ):
+                self.activate()
+            return True
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.activate()
+            return True
+        return False
+
+    def label(self) -> str:
+        state = self.state
+        if state == "ready":
+            return tr("review.open")
+        if state == "running":
+            job = self.job
+            return tr("review.running", pct=round(100 * (job.progress if job else 0.0)))
+        return tr("review.again" if state == "failed" else f"review.offer.{self.target.journal.game}")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lit = self.hover or self.focused
+        words = self.label()
+        if self.state != "running":
+            style = "pressed" if self.pressed else ("hover" if lit else "button")
+            draw_panel(surface, self.rect, style)
+            shown, size = text.shrunk(words, self.size, self.size - 6, self.rect.width - 16)
+            text.draw(surface, shown, self.rect.center, size, theme.CREAM, "center")
+            self._focus_ring(surface)
+            return
+        job = self.job
+        draw_panel(surface, self.rect, "field")
+        stop = self.cancel_rect
+        bar = pygame.Rect(self.rect.x + 8, self.rect.y + 8, stop.x - self.rect.x - 14, self.rect.height - 16)
+        pygame.draw.rect(surface, theme.WALNUT_DARK, bar, border_radius=4)
+        filled = bar.copy()
+        filled.width = round(bar.width * (job.progress if job else 0.0))
+        if filled.width:
+            pygame.draw.rect(surface, theme.BRASS, filled, border_radius=4)
+        small = self.size - 4
+        shown, size = text.shrunk(words, small, small - 4, bar.width - 8)
+        text.draw(surface, shown, bar.center, size, theme.CREAM, "center")
+        draw_panel(surface, stop.inflate(-6, -6), "hover" if lit else "button")
+        cancel, size = text.shrunk(tr("review.cancel"), small, small - 4, stop.width - 16)
+        text.draw(surface, cancel, stop.center, size, theme.CREAM, "center")
+        self._focus_ring(surface)
+
+
+def offer(
+    reviews: Reviews, target: Target | None, on_open: Callable[[], None], tell: Callable[[str], None]
+) -> ReviewControl | None:
+    """The control for a sheet that offers to review `target` (None: it offers none); a kept review that
+    could not be read is told (kept aside by then, so the deal may be reviewed again)."""
+    if target is None:
+        return None
+    control = ReviewControl(pygame.Rect(0, 0, 0, 0), reviews, target, on_open)
+    if control.refused is not None:
+        tell(tr("review.unreadable", problem=control.refused.words.text()))
+    return control
+
+
+def key(control: ReviewControl | None, event: pygame.event.Event) -> bool:
+    """R on a sheet acts on its review control, wherever the focus is."""
+    if control is None or event.type != pygame.KEYDOWN or event.key != KEY:
+        return False
+    control.activate()
+    return True
