@@ -240,20 +240,36 @@ def all_cards(game: str, position: Position, moves: Sequence[Any], seed: int) ->
 # --- a whole deal ------------------------------------------------------------------------------------------
 
 
+def seat_view(state: Any, seat: int) -> Any:
+    """What `seat` could see of `state`: the one door from the deal to the first opinion."""
+    return state.view(seat)
+
+
+def position_of(game: str, state: Any, index: int, action: Any) -> Position:
+    """The decision `action`, the journal's `index`-th, of the seat to act in `state`."""
+    seat = state.to_act
+    return Position(index, seat, seat_view(state, seat), action, _review(game).truth(state))
+
+
 def positions(journal: Journal, span: Span) -> list[Position]:
     """Every decision of the deal: each action of a seat that had more than one legal move."""
-    review = _review(journal.game)
     state = new_state(journal.setup)
     for action in journal.actions[: span.first]:
         state.apply(action)
     found = []
     for index in range(span.first, span.end):
         action = journal.actions[index]
-        seat = state.to_act
-        if seat is not None and len(state.legal_actions()) > 1:
-            found.append(Position(index, seat, state.view(seat), action, review.truth(state)))
+        if state.to_act is not None and len(state.legal_actions()) > 1:
+            found.append(position_of(journal.game, state, index, action))
         state.apply(action)
     return found
+
+
+def review_position(game: str, position: Position, seed: int, deals: int) -> Moment:
+    """One decision reviewed at once: the first opinion from the position's view, the second apart."""
+    weighing = Weighing(game, position.view, position.action, seed, deals)
+    weighing.run(math.inf)
+    return weighing.moment(position.index, all_cards(game, position, weighing.moves, seed))
 
 
 class Reviewer:

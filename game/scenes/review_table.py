@@ -160,6 +160,11 @@ class ReviewTable(TrickTable):
             return
         self.app.scenes.replace(review_table(self.app, other, self.seat, None, self.summary_open))
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.control is not None and self.control.state == "ready":
+            self._reviewed()
+
     def _reviewed(self) -> None:
         """The review made while the table was shown: its marks from now on."""
         self.review, _ = self.app.reviews.find(self.target)
