@@ -44,7 +44,7 @@ def played(table: CardTableSetup, level: str = "easy", stop: int | None = None) 
         action = (
             spec.computer.easy(view, random.Random(n))
             if level == "easy"
-            else decide(table.game, view, level, n)
+            else decide(table.game, view, level, n).action
         )
         state.apply(action)
         journal.actions.append(action)
