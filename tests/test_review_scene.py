@@ -199,7 +199,7 @@ def test_the_review_reads_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
     app.scenes.push(navigation.review(app, target))
     step(app)
     words = drawn(app, monkeypatch)
-    assert "Analyse · Runde 1" in words and any(w.startswith("Zurück") for w in words)
+    assert "Analyse · Runde 1 · P0" in words and any(w.startswith("Zurück") for w in words)
 
 
 def test_the_talon_taken_by_another_seat_leaves_no_card_behind_in_a_resumed_table() -> None:

@@ -63,6 +63,10 @@ SCENES = (
     "host-gone",
     "falkenstein-net-host",
     "end-table",
+    "review",
+    "review-summary",
+    "review-twotenjack",
+    "review-sheet",
 )
 
 
@@ -123,6 +127,8 @@ def build(app, scene: str, **options):
         from game.scenes.handover import HandoverScene
 
         return HandoverScene(app, "Clara", tr("fal.handover_player", name="Gräfin Ilse"), lambda: None), 0.0
+    if scene.startswith("review"):
+        return _review(app, scene), 0.5
     if scene.startswith("koenigrufen"):
         rules_id, contract, _moment = KOENIGRUFEN.get(scene, ("cardavia", None, ""))
         return _koenigrufen(app, rules_id, contract), 0.0
@@ -206,6 +212,8 @@ def main(argv: list[str] | None = None) -> int:
         _twotenjack_moment(app, scene, args.scene.endswith("score"))
     elif args.scene.startswith("learn-"):
         _lesson_moment(app, scene, *LESSONS[args.scene])
+    elif args.scene.startswith("review"):
+        _review_moment(app, args.scene)
     if args.scene.endswith("-hint"):
         _ask_hint(app, scene)
     elif seconds < 0:
@@ -565,6 +573,64 @@ def _twotenjack_moment(app, table, to_score: bool) -> None:
         table.play_card([s.code for s in table.hand].index(sorted(table.playable(0))[0]))
     for _ in range(30):
         app.step(1 / 60)
+
+
+def _review(app, scene: str):
+    """A deal played by the easy player and reviewed (a few worlds a decision, to be quick): an austria
+    Königrufen deal with every kind of decision, or a Two-Ten-Jack round; "review-sheet" is the deal's sheet
+    while its review is made beside it, the bar a third full."""
+    import random
+    from dataclasses import replace
+
+    from game.journal import Journal
+    from game.registry import GAMES
+    from game.review import analysis, store
+    from game.review.job import Target
+    from game.scenes import navigation
+    from game.seating import SeatPlayer
+    from game.sheets import WayOut
+
+    game = "twotenjack" if scene.endswith("twotenjack") else "koenigrufen"
+    spec = GAMES[game]
+    names = ("Clara", "Anton", "Berta", "Carl")
+    table = replace(spec.demo_setup(6, 3 if game == "twotenjack" else None, "easy"), deals=1)
+    seats = tuple(SeatPlayer(names[i], i == 0) for i in range(len(table.seats)))
+    table = replace(table, seats=seats, rules=spec.rule_profile("austria") if spec.rule_profile else None)
+    state, journal = spec.new_state(table), Journal(game, table)
+    while not state.is_over:
+        action = spec.computer.easy(state.view(state.to_act), random.Random(len(journal.actions)))
+        state.apply(action)
+        journal.actions.append(action)
+    if scene == "review-sheet":
+        from game.i18n import tr
+
+        target = Target.of(journal)
+        app.reviews.start(target)
+        return navigation.finished(
+            app, journal, WayOut(((tr("score.menu"), app.scenes.pop),), app.scenes.pop, "", target)
+        )
+    target = Target.of(journal, deals=40)
+    store.save(journal, analysis.review_deal(journal, 1, 40))
+    return navigation.review(app, target)
+
+
+def _review_moment(app, scene: str) -> None:
+    """The review at the seat's first marked decision, or its summary; the sheet once its bar is a third
+    full (the worker's own pace)."""
+    import pygame
+
+    for _ in range(5):
+        app.step(1 / 60)
+    if scene == "review-sheet":
+        job = app.scenes.top.review.job
+        while job is not None and job.running and job.progress < 0.34:
+            app.step(1 / 60)
+        return
+    keys = (pygame.K_s,) if scene == "review-summary" else (pygame.K_c,)
+    for key in keys:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        for _ in range(20):
+            app.step(1 / 60)
 
 
 def _play_to_score(app, table) -> None:

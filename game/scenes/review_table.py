@@ -13,6 +13,7 @@ when it is not made yet, Esc back. Nothing here writes the match; a jump builds 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -366,89 +367,82 @@ class ReviewTable(TrickTable):
         return tr("review.place.decision", head=head, n=number, total=len(self.moments))
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
-        """The review's panel in the log's place."""
+        """The review's panel in the log's place: the deal, the seat and the place shown, then the decision
+        there (or, before the review is made, what it will do and its control)."""
         area = self.review_area()
+        pygame.draw.rect(surface, theme.PARCHMENT, area.inflate(-6, -6), border_radius=8)  # the log hidden
         draw_panel(surface, area, "paper")
         pad = max(8, area.width // 24)
         inner = area.inflate(-2 * pad, -pad)
-        small, tiny = theme.SIZE_SMALL - 2, theme.SIZE_SMALL - 5
         title = tr(f"review.title.{self.target.journal.game}", n=self.target.span.number)
-        y = inner.y
-        y = _line(surface, title, inner, y, tiny, theme.SEPIA, bold=True)
-        y = _line(surface, self.seat_name(self.seat), inner, y, small, theme.INK, bold=True)
-        y = _line(surface, self.place_words(), inner, y, tiny, theme.SEPIA, italic=True)
+        head: list[Block] = [
+            Block(f"{title} · {self.seat_name(self.seat)}", "kicker"),
+            Block(self.place_words(), "place"),
+        ]
         if self.review is None:
-            self._draw_not_yet(surface, inner, y)
+            bottom = self.control.rect.y - 4 if self.control else inner.bottom
+            words = tr(f"review.not_yet.{self.target.journal.game}")
+            draw_blocks(
+                surface, [*head, Block(words, "note")], inner.clip(inner.move(0, 0)).inflate(0, 0), bottom
+            )
+            self.review_form.draw(surface)
             return
         moment = self.moment
         if moment is None:
             ahead = [m for m in self.moments if m.index > self.position]
             words = tr("review.next_decision") if ahead else tr("review.no_more")
-            box = pygame.Rect(inner.x, y + 4, inner.width, inner.bottom - y - 4)
-            _paragraph(surface, words, box, tiny, theme.SEPIA)
+            draw_blocks(surface, [*head, Block(words, "note")], inner, inner.bottom)
             return
-        self._draw_moment(surface, inner, y + 2, moment)
+        draw_blocks(surface, head + self.moment_blocks(moment), inner, inner.bottom)
 
-    def _draw_not_yet(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> None:
-        words = tr(f"review.not_yet.{self.target.journal.game}")
-        bottom = self.control.rect.y - 4 if self.control else inner.bottom
-        _paragraph(
-            surface, words, pygame.Rect(inner.x, y + 4, inner.width, bottom - y - 4), theme.SIZE_SMALL - 5
-        )
-        self.review_form.draw(surface)
+    def short_move(self, action: Any) -> str:
+        """A move named briefly, for the list of the others weighed: a card's name, else the move."""
+        card = getattr(action, "card", None)
+        return self.card_name(card) if card is not None else self.move_named(action)["move"]
 
-    def _draw_moment(self, surface: pygame.Surface, inner: pygame.Rect, y: int, moment: Moment) -> None:
-        """The decision: its mark and gap, the move made and the best found with their figures, why, and
-        apart the all-cards opinion."""
+    def moment_blocks(self, moment: Moment) -> list[Block]:
+        """The decision: its mark and the gap with its error, the move made and the best found with what
+        each was expected to bring, how often the best did better; then, under a rule of its own and never
+        mixed with them, the all-cards opinion."""
         assert self.review is not None
-        small, tiny = theme.SIZE_SMALL - 3, theme.SIZE_SMALL - 5
         mark = self.review.mark(moment)
-        pill = self.mark_words(mark)
         gap = (
             f"{points(-moment.gap)} ± {points(moment.error).lstrip('+')}"
             if moment.best != moment.made
             else ""
         )
-        rect = text.draw(
-            surface, pill, (inner.x, y), small, MARK_INK[mark] if mark else theme.SUCCESS, bold=True
-        )
-        if gap:
-            text.draw(surface, gap, (inner.right, y), small, theme.INK, "topright")
-        y = rect.bottom + 2
-        rows = [("review.made", moment.made)]
-        if moment.best != moment.made:
-            rows.append(("review.best", moment.best))
-        for key, option in rows:
-            figure = points(moment.means[option])
-            width = inner.width - text.size_of(figure, small)[0] - 8
-            label = tr(key, move=self.move_named(moment.options[option])["move"])
-            text.draw(surface, text.fit(label, small, width), (inner.x, y), small, theme.INK)
-            text.draw(surface, figure, (inner.right, y), small, theme.INK, "topright", bold=True)
-            y += text.line_height(small)
-        why = self.why(moment, short=True) if moment.best != moment.made else ""
+        blocks = [Block(self.mark_words(mark), f"mark{mark}", gap)]
+        for key, option in (("review.made", moment.made), ("review.best", moment.best)):
+            if key == "review.made" or moment.best != moment.made:
+                label = tr(key, move=self.move_named(moment.options[option])["move"])
+                blocks.append(Block(label, "move", points(moment.means[option])))
         if len(moment.options) == 1:
-            why = tr("review.only")
-        truth_h = text.line_height(tiny, True) * 3 + 6
-        if why:
-            box = pygame.Rect(inner.x, y + 2, inner.width, inner.bottom - truth_h - y - 2)
-            y += 2 + _paragraph(surface, why, box, tiny, theme.SEPIA, italic=True)
-        self._draw_truth(surface, inner, min(y + 6, inner.bottom - truth_h), moment)
-
-    def _draw_truth(self, surface: pygame.Surface, inner: pygame.Rect, y: int, moment: Moment) -> None:
-        """The all-cards opinion, under a rule of its own: never mixed with the seat's."""
+            blocks.append(Block(tr("review.only"), "why"))
+        elif moment.best != moment.made:
+            blocks.append(Block(self.why(moment, short=True), "why", optional=True))
+        others = sorted(
+            (i for i in range(len(moment.options)) if i not in (moment.made, moment.best)),
+            key=lambda i: -moment.means[i],
+        )
+        if others:
+            named = " · ".join(
+                f"{self.short_move(moment.options[i])} {points(moment.means[i])}" for i in others
+            )
+            blocks.append(Block(tr("review.others", moves=named), "others", optional=True))
         best = moment.truth_best
-        if best is None:
-            return
-        tiny = theme.SIZE_SMALL - 5
-        pygame.draw.line(surface, theme.SEPIA, (inner.x, y), (inner.right, y), 1)
-        y = _line(surface, tr("review.truth.title"), inner, y + 3, tiny, theme.SEPIA, italic=True)
-        made = points(moment.truth[moment.made])
-        if best == moment.made:
-            words = tr("review.truth.same", points=made)
-        else:
-            move = self.move_named(moment.options[best])["move"]
-            words = tr("review.truth.better", made=made, move=move, points=points(moment.truth[best]))
-        _paragraph(surface, words, pygame.Rect(inner.x, y, inner.width, inner.bottom - y), tiny, theme.INK)
+        if best is not None:
+            made = points(moment.truth[moment.made])
+            if best == moment.made:
+                words = tr("review.truth.same", points=made)
+            else:
+                move = self.move_named(moment.options[best])["move"]
+                words = tr("review.truth.better", made=made, move=move, points=points(moment.truth[best]))
+            blocks += [
+                Block("", "rule"),
+                Block(tr("review.truth.title"), "truth_title"),
+                Block(words, "truth"),
+            ]
+        return blocks
 
     # the summary ------------------------------------------------------------------------------------------
     def summary_rect(self) -> pygame.Rect:
@@ -590,6 +584,85 @@ class ReviewTable(TrickTable):
         )
 
 
+@dataclass(frozen=True)
+class Block:
+    """A piece of the review's panel: words in a role (its type size, ink and style), a figure at its right
+    where it has one; an optional one is left out where the panel is too small for it."""
+
+    words: str
+    role: str
+    figure: str = ""
+    optional: bool = False
+
+
+# role -> (larger type or not, ink, bold, italic, wrapped)
+ROLES: dict[str, tuple[bool, tuple[int, int, int], bool, bool, bool]] = {
+    "kicker": (False, theme.SEPIA, True, False, False),
+    "place": (False, theme.SEPIA, False, True, False),
+    "note": (False, theme.SEPIA, False, False, True),
+    "markcostly": (True, MARK_INK["costly"], True, False, False),
+    "markdoubtful": (True, theme.WALNUT, True, False, False),
+    "mark": (True, (44, 104, 46), True, False, False),
+    "move": (True, theme.INK, False, False, True),
+    "why": (False, theme.SEPIA, False, True, True),
+    "others": (False, theme.SEPIA, False, False, True),
+    "rule": (False, theme.SEPIA, False, False, False),
+    "truth_title": (False, theme.SEPIA, False, True, False),
+    "truth": (False, theme.INK, False, False, True),
+}
+SIZES = ((theme.SIZE_SMALL - 3, theme.SIZE_SMALL - 5), (theme.SIZE_SMALL - 4, theme.SIZE_SMALL - 6))
+
+
+def _laid(block: Block, sizes: tuple[float, float], width: int) -> tuple[float, list[str]]:
+    """A block's type size and lines at `sizes` (larger, smaller) in `width`."""
+    large, _ink, bold, italic, wrapped = ROLES[block.role]
+    size = sizes[0] if large else sizes[1]
+    if block.role == "rule":
+        return size, []
+    room = width - (text.size_of(block.figure, size, True)[0] + 8 if block.figure else 0)
+    if not wrapped:
+        return size, [text.fit(block.words, size, room, bold)]
+    lines = text.wrap(block.words, size, room, bold, italic)
+    return size, lines[:1] + text.wrap(" ".join(lines[1:]), size, width, bold, italic) if len(
+        lines
+    ) > 1 else lines
+
+
+def _height(blocks: list[Block], sizes: tuple[float, float], width: int) -> int:
+    total = 0
+    for block in blocks:
+        size, lines = _laid(block, sizes, width)
+        total += 7 if block.role == "rule" else len(lines) * text.line_height(size, ROLES[block.role][3]) + 2
+    return total
+
+
+def draw_blocks(surface: pygame.Surface, blocks: list[Block], inner: pygame.Rect, bottom: int) -> None:
+    """The blocks from the top of `inner` down to `bottom`, at the largest sizes at which they all fit; the
+    optional ones left out before the sizes go below the smallest; the last lines cut if nothing else will."""
+    room = bottom - inner.y
+    sizes = next((tried for tried in SIZES if _height(blocks, tried, inner.width) <= room), SIZES[-1])
+    while _height(blocks, sizes, inner.width) > room and any(b.optional for b in blocks):
+        last = max(i for i, b in enumerate(blocks) if b.optional)  # the least needed goes first
+        blocks = blocks[:last] + blocks[last + 1 :]
+    y = inner.y
+    for block in blocks:
+        size, lines = _laid(block, sizes, inner.width)
+        _large, ink, bold, italic, _wrapped = ROLES[block.role]
+        if block.role == "rule":
+            pygame.draw.line(surface, theme.SEPIA, (inner.x, y + 3), (inner.right, y + 3), 1)
+            y += 7
+            continue
+        line_h = text.line_height(size, italic)
+        for i, line in enumerate(lines):
+            if y + line_h > bottom + 2:
+                return
+            text.draw(surface, line, (inner.x, y), size, ink, bold=bold, italic=italic)
+            if i == 0 and block.figure:
+                text.draw(surface, block.figure, (inner.right, y), size, ink, "topright", bold=True)
+            y += line_h
+        y += 2
+
+
 def _label(label: str, size: float, width: int) -> tuple[str, float]:
     """A button's label at the largest size down to a few points smaller that fits `width`, without the key
     in brackets at its end where even that does not fit."""
@@ -601,22 +674,6 @@ def _label(label: str, size: float, width: int) -> tuple[str, float]:
 
 def _figure_words(figure: Figures) -> str:
     return tr("review.figure", pct=round(100 * figure.share), lost=points(-figure.per_deal))
-
-
-def _line(
-    surface: pygame.Surface,
-    words: str,
-    inner: pygame.Rect,
-    y: int,
-    size: float,
-    ink: tuple[int, int, int],
-    bold: bool = False,
-    italic: bool = False,
-) -> int:
-    """One line, shortened to the panel's width; returns the y under it."""
-    shown = text.fit(words, size, inner.width, bold)
-    text.draw(surface, shown, (inner.x, y), size, ink, bold=bold, italic=italic)
-    return y + text.line_height(size, italic)
 
 
 def _paragraph(
