@@ -597,8 +597,10 @@ def _review(app, scene: str):
     seats = tuple(SeatPlayer(names[i], i == 0) for i in range(len(table.seats)))
     table = replace(table, seats=seats, rules=spec.rule_profile("austria") if spec.rule_profile else None)
     state, journal = spec.new_state(table), Journal(game, table)
+    computer = spec.computer
+    assert computer is not None
     while not state.is_over:
-        action = spec.computer.easy(state.view(state.to_act), random.Random(len(journal.actions)))
+        action = computer.easy(state.view(state.to_act), random.Random(len(journal.actions)))
         state.apply(action)
         journal.actions.append(action)
     if scene == "review-sheet":
