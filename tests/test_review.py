@@ -174,6 +174,18 @@ def test_a_cancelled_review_stops_its_process_and_keeps_nothing(austria: Journal
     assert reviews.job(target) is None and reviews.find(target) == (None, None)
 
 
+def test_a_review_that_cannot_be_made_says_so_and_may_be_started_again(austria: Journal) -> None:
+    target = Target.of(austria, 1, WORLDS)
+    assert target is not None
+    wrong = replace(target, span=replace(target.span, number=7))  # no such deal: the worker refuses it
+    reviews = Reviews()
+    job = reviews.start(wrong)
+    job.wait()
+    assert "no finished deal 7" in job.error and job.review is None and not job.running
+    assert reviews.finished() == [job]
+    assert reviews.start(wrong) is not job  # started anew
+
+
 # --- honest by construction ---------------------------------------------------------------------------
 
 LEAK_SITUATIONS = (

@@ -120,6 +120,10 @@ def test_a_round_reviewed_by_clicks_from_its_sheet(monkeypatch: pytest.MonkeyPat
     sheet = to_sheet(app)
     control = control_of(sheet)
     click(app, control.rect.center)
+    assert control.state == "running"
+    click(app, control.cancel_rect.center)  # Cancel, at the bar's end
+    assert control.state == "offer" and control.job is None
+    click(app, control.rect.center)
     wait_until(app, lambda: control.state == "ready", seconds=600)
     click(app, control.rect.center)
     scene = app.scenes.top
