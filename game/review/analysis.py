@@ -82,11 +82,6 @@ class Moment:
         top = max(self.truth)
         return self.made if self.truth[self.made] == top else self.truth.index(top)
 
-    @property
-    def truth_gap(self) -> float:
-        best = self.truth_best
-        return 0.0 if best is None else self.truth[best] - self.truth[self.made]
-
 
 @dataclass(frozen=True)
 class DealReview:
@@ -350,10 +345,6 @@ class Figures:
     def per_deal(self) -> float:
         return self.lost / self.deals if self.deals else 0.0
 
-    @property
-    def per_decision(self) -> float:
-        return self.lost / self.decisions if self.decisions else 0.0
-
 
 def lost(review: DealReview, moment: Moment) -> float:
     """The points a decision lost: its gap where marked, nothing where the worlds cannot tell."""
@@ -370,9 +361,9 @@ def by_kind(review: DealReview) -> dict[str, float]:
     return totals
 
 
-def costliest(review: DealReview, count: int = 3, seat: int | None = None) -> list[Moment]:
-    """The `count` marked decisions that lost most (of `seat`, or of anyone), the costliest first."""
-    marked = [m for m in review.moments if review.mark(m) and (seat is None or m.seat == seat)]
+def costliest(review: DealReview, count: int = 3) -> list[Moment]:
+    """The `count` marked decisions that lost most, the costliest first."""
+    marked = [m for m in review.moments if review.mark(m)]
     return sorted(marked, key=lambda m: (-m.gap, m.index))[:count]
 
 
