@@ -58,9 +58,9 @@ def review_from_sheet(app: App, sheet: Any) -> ReviewTable:
     control = control_of(sheet)
     assert control.state == "offer"
     key(app, pygame.K_r, "r")
-    assert control.state == "running" and control.label().startswith("Reviewing…")
+    assert control.state == "running" and control.words().startswith("Reviewing…")
     wait_until(app, lambda: control.state == "ready", seconds=600)
-    assert control.label() == "Open the review (R)"
+    assert control.words() == "Open the review (R)"
     key(app, pygame.K_r, "r")
     scene = app.scenes.top
     assert isinstance(scene, ReviewTable) and scene.review is not None

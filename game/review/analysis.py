@@ -77,10 +77,13 @@ class Moment:
     @property
     def truth_best(self) -> int | None:
         """With every hand known, the option that would have scored most (the one made on a tie)."""
-        if not self.truth:
-            return None
-        top = max(self.truth)
-        return self.made if self.truth[self.made] == top else self.truth.index(top)
+        return best_of(self.truth, self.made) if self.truth else None
+
+
+def best_of(values: Sequence[float], made: int) -> int:
+    """The option worth most: the move made where it ties, else the first."""
+    top = max(values)
+    return made if values[made] == top else list(values).index(top)
 
 
 @dataclass(frozen=True)
@@ -193,8 +196,7 @@ class Weighing:
         results = self.search.results
         n = self.search.done
         means = tuple(sum(results[move][:n]) / n if n else 0.0 for move in self.moves)
-        top = max(means)
-        best = self.made if means[self.made] == top else means.index(top)
+        best = best_of(means, self.made)
         error, share = 0.0, 0.0
         if best != self.made:
             _, error = paired(results[self.moves[best]][:n], results[self.moves[self.made]][:n])

@@ -9,14 +9,14 @@ import pygame
 
 from game.i18n import tr
 from game.review.job import Job, Reviews, Target
-from game.ui import text, theme, widgets
+from game.ui import text, theme
 from game.ui.panel import draw_panel
-from game.ui.widgets import Widget
+from game.ui.widgets import Button
 
 KEY = pygame.K_r  # the sheet's key for it, whatever has the focus
 
 
-class ReviewControl(Widget):
+class ReviewControl(Button):
     """Starts the review, cancels it while it runs, opens it once it is made (`on_open`)."""
 
     def __init__(
@@ -27,10 +27,9 @@ class ReviewControl(Widget):
         on_open: Callable[[], None],
         size: float = theme.SIZE_BODY,
     ) -> None:
-        super().__init__(rect)
-        self.reviews, self.target, self.on_open, self.size = reviews, target, on_open, size
+        super().__init__(rect, "", self._act, size=size)
+        self.reviews, self.target, self.on_open = reviews, target, on_open
         self.review, self.refused = reviews.find(target)  # read once: a bad file is kept aside and told
-        self.pressed = False
 
     @property
     def job(self) -> Job | None:
@@ -54,9 +53,8 @@ class ReviewControl(Widget):
         width = max(self.rect.height * 2, self.rect.width * 34 // 100)
         return pygame.Rect(self.rect.right - width, self.rect.y, width, self.rect.height)
 
-    def activate(self) -> None:
+    def _act(self) -> None:
         """Opens the review once made, cancels it while it runs, else starts it."""
-        widgets.click_sound()
         state = self.state
         if state == "ready":
             self.on_open()
@@ -66,27 +64,14 @@ class ReviewControl(Widget):
             self.reviews.start(self.target)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        super().handle(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.pressed = True
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+        """A click as on a button; while the review runs, only its Cancel answers one."""
+        up = event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed
+        if up and self.state == "running" and not self.cancel_rect.collidepoint(event.pos):
             self.pressed = False
-            running = self.state == "running"
-            if self.rect.collidepoint(event.pos) and (
-                not running or self.cancel_rect.collidepoint(event.pos)
-            ):
-                self.activate()
             return True
-        return False
+        return super().handle(event)
 
-    def key(self, event: pygame.event.Event) -> bool:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.activate()
-            return True
-        return False
-
-    def label(self) -> str:
+    def words(self) -> str:
         state = self.state
         if state == "ready":
             return tr("review.open")
@@ -97,7 +82,7 @@ class ReviewControl(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         lit = self.hover or self.focused
-        words = self.label()
+        words = self.words()
         if self.state != "running":
             style = "pressed" if self.pressed else ("hover" if lit else "button")
             draw_panel(surface, self.rect, style)
