@@ -39,7 +39,7 @@ class Computer:
 
     easy: Callable[[Any, Any], Any]  # (view, rng) -> action
     search: ModuleType  # root_moves, habit, sampler, rollout, values, likelihood, action, reason
-    # what the deal review (`game.review`) asks of the game: kind, lean, points, truth, MINOR, COSTLY
+    # what the deal review (`game.review`) asks of the game: kind, lean, points, why, truth, MINOR, COSTLY
     review: ModuleType | None = None
 
 

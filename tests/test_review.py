@@ -11,6 +11,7 @@ import itertools
 import json
 import random
 from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from review_deals import AUSTRIA_SEED, played, setup, skus_under_the_pagat
 from test_fairness import SITUATIONS, Situation, _leak_partner, _leak_talon, _replay, positions
 
 from game.games.koenigrufen.cards import TRUMPS
+from game.games.koenigrufen.rules import Play
 from game.journal import Journal
 from game.registry import GAMES
 from game.review import analysis, store
@@ -88,6 +90,15 @@ def test_the_sküs_thrown_under_the_pagat_is_costly_and_a_trump_kept_was_better(
     assert best.card in TRUMPS and best.card != "SK"
     assert blunder.gap > analysis.CONFIDENCE * blunder.error
     assert blunder in analysis.costliest(review)
+
+
+def test_a_pagat_played_before_the_last_trick_is_told_as_kept_for_it() -> None:
+    from game.games.koenigrufen import review as koenigrufen_review
+
+    early, last = SimpleNamespace(tricks=()), SimpleNamespace(tricks=(None,) * 11)
+    assert koenigrufen_review.why(early, Play(0, "I"), Play(0, "II")) == "pagat"
+    assert koenigrufen_review.why(last, Play(0, "I"), Play(0, "II")) == ""  # the last trick: played there
+    assert koenigrufen_review.why(early, Play(0, "II"), Play(0, "I")) == ""  # the hint's reason then
 
 
 @pytest.mark.parametrize(

@@ -204,7 +204,8 @@ class Weighing:
             share = sum(a > b for a, b in pairs) / n
         options = tuple(search.action(view, move) for move in self.moves)
         options = (*options[: self.made], self.action, *options[self.made + 1 :])  # as the player said it
-        reason, _ = search.reason(view, options[best], len(self.moves))
+        reason = review.why(view, options[self.made], options[best]) if best != self.made else ""
+        reason = reason or search.reason(view, options[best], len(self.moves))[0]
         return Moment(
             index,
             view.seat,

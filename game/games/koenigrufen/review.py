@@ -8,8 +8,11 @@ the score."""
 
 from __future__ import annotations
 
+from game.games.koenigrufen.cards import TRICKS_PER_DEAL
 from game.games.koenigrufen.core import LeanAction, LeanKoenigrufen
-from game.games.koenigrufen.rules import Action, KoenigrufenGame, KoenigrufenView, from_action
+from game.games.koenigrufen.rules import Action, KoenigrufenGame, KoenigrufenView, Play, from_action
+
+PAGAT = "I"
 
 KINDS = {"bid": "bid", "call": "call", "talon": "talon", "discard": "discard", "announce": "announce"}
 MINOR = 0.1  # game points: a smaller loss is no mark, however sure
@@ -28,6 +31,15 @@ def lean(view: KoenigrufenView, action: Action) -> LeanAction:
 
 def points(state: LeanKoenigrufen) -> list[int]:
     return state.money()
+
+
+def why(view: KoenigrufenView, made: Action, best: Action) -> str:
+    """A reason of the review's own where the hint's says less: the Pagat played before the last trick
+    where another card was better keeps it for the last trick ("" elsewhere)."""
+    last = len(view.tricks) == TRICKS_PER_DEAL - 1
+    if isinstance(made, Play) and isinstance(best, Play) and made.card == PAGAT and not last:
+        return "pagat"
+    return ""
 
 
 def truth(game: KoenigrufenGame) -> LeanKoenigrufen:
