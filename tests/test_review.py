@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 from dataclasses import replace
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -159,6 +161,16 @@ def test_a_kept_review_reads_back_as_made_and_a_bad_file_is_kept_aside(
     review, refused = store.load(austria, span, WORLDS)
     assert review is None and refused is not None and refused.aside is not None
     assert "made" in refused.words.text("en") and refused.aside.exists() and not path.exists()
+
+
+def test_the_oldest_reviews_go_beyond_those_kept(tmp_path: Path) -> None:
+    folder = store.folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    for n in range(4):
+        (folder / f"{n}.json").write_text("{}", encoding="utf-8")
+        os.utime(folder / f"{n}.json", ns=(n * 10**9, n * 10**9))
+    store.prune(kept=2)
+    assert sorted(p.name for p in folder.iterdir()) == ["2.json", "3.json"]
 
 
 def test_the_worker_process_makes_the_same_review_and_keeps_it(

@@ -39,14 +39,17 @@ class Target:
         copy = Journal(journal.game, journal.setup, list(journal.actions), journal.finished)
         found = analysis.spans(copy)
         chosen = [s for s in found if s.number == number] if number is not None else found[-1:]
-        if not chosen:
-            return None
-        budget = analysis.DEALS if deals is None else deals
-        return cls(copy, chosen[0], budget, store.key(copy, chosen[0], budget))
+        return cls.at(copy, chosen[0], deals) if chosen else None
 
-    def others(self) -> list[Span]:
-        """Every finished deal of the match, this one among them."""
-        return analysis.spans(self.journal)
+    @classmethod
+    def at(cls, journal: Journal, span: Span, deals: int | None = None) -> Target:
+        """The deal `span` of the match whose journal this is (not copied)."""
+        budget = analysis.DEALS if deals is None else deals
+        return cls(journal, span, budget, store.key(journal, span, budget))
+
+    def others(self) -> list[Target]:
+        """Every finished deal of the match, this one among them, with the same budget."""
+        return [Target.at(self.journal, span, self.deals) for span in analysis.spans(self.journal)]
 
 
 class Job:

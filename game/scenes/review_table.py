@@ -504,14 +504,9 @@ class ReviewTable(TrickTable):
 
     def _match_reviews(self) -> tuple[list[DealReview], int]:
         """The match's deals reviewed so far (kept, or made here), and how many deals it has."""
-        spans = self.target.others()
-        found = []
-        for span in spans:
-            other = Target.of(self.target.journal, span.number, self.target.deals)
-            review = self.app.reviews.find(other)[0] if other is not None else None
-            if review is not None:
-                found.append(review)
-        return found, len(spans)
+        deals = self.target.others()
+        found = [review for other in deals if (review := self.app.reviews.find(other)[0]) is not None]
+        return found, len(deals)
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
         surface.blit(veil(surface.get_size()), (0, 0))
