@@ -75,14 +75,11 @@ class Job:
             env=env,
             creationflags=flags,
         )
-        request = {
+        self._request = {
             "journal": target.journal.to_json(),
             "deal": target.span.number,
             "deals": target.deals,
         }
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.close()
         self._reader = threading.Thread(target=self._read, name="review", daemon=True)
         self._reader.start()
 
@@ -91,8 +88,15 @@ class Job:
         return self.review is None and not self.error and not self.cancelled
 
     def _read(self) -> None:
-        stdout = self.process.stdout
-        assert stdout is not None
+        """Sends the request (a long match's journal may fill the pipe: the worker reads it once started),
+        then reads the worker's lines until it ends."""
+        stdin, stdout = self.process.stdin, self.process.stdout
+        assert stdin is not None and stdout is not None
+        try:
+            stdin.write(json.dumps(self._request) + "\n")
+            stdin.close()
+        except OSError:  # cancelled before it read its request
+            pass
         for line in stdout:
             try:
                 said: dict[str, Any] = json.loads(line)
