@@ -134,6 +134,9 @@ def test_the_summary_sums_the_marked_losses(austria_review: DealReview) -> None:
     assert sum(f.decisions for f in figures) == 2 * len(review.moments)
     assert sum(f.lost for f in figures) == pytest.approx(2 * sum(m.gap for m in marked))
     assert all(f.deals == 2 and f.per_deal == pytest.approx(f.lost / 2) for f in figures)
+    hindsight = analysis.lost_with_all_cards(review, 4)
+    assert all(lost >= 0 for lost in hindsight)  # apart from the first opinion, never below the best
+    assert sum(hindsight) == pytest.approx(sum(max(m.truth) - m.truth[m.made] for m in review.moments))
     assert all(
         f.matched == sum(1 for m in review.moments if m.seat == s and not review.mark(m)) * 2
         for s, f in enumerate(figures)

@@ -384,3 +384,14 @@ def figures(reviews: Sequence[DealReview], seats: int) -> list[Figures]:
             )
         )
     return out
+
+
+def lost_with_all_cards(review: DealReview, seats: int) -> list[float]:
+    """The second opinion summed up: per seat, what its moves lost against the best of those weighed, each
+    played out once in the deal as it lay."""
+    out = [0.0] * seats
+    for moment in review.moments:
+        best = moment.truth_best
+        if best is not None:
+            out[moment.seat] += moment.truth[best] - moment.truth[moment.made]
+    return out

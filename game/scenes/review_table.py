@@ -538,12 +538,30 @@ class ReviewTable(TrickTable):
         heading = tr("review.costliest") if costly else tr("review.costliest_none")
         text.draw(surface, heading, (area.x, y), size, theme.SEPIA, bold=True)
         self.summary_form.draw(surface)
+        y += line_h + 4 + len(costly) * (line_h + 8) + 12
+        self._draw_all_cards(surface, pygame.Rect(area.x, y, left - 12, area.bottom - y - line_h * 2))
         self._draw_figures(
             surface,
             pygame.Rect(
                 area.x + left + 16, area.y + text.line_height(head) + 10, area.width - left - 16, area.height
             ),
         )
+
+    def _draw_all_cards(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Apart, under a rule: what each player's moves lost with every hand known, after the deal."""
+        assert self.review is not None
+        size = theme.SIZE_SMALL - 3
+        line_h = text.line_height(size)
+        if area.height < line_h * (self.n + 2):
+            return
+        pygame.draw.line(surface, theme.SEPIA, area.topleft, area.topright, 1)
+        y = area.y + 6
+        text.draw(surface, tr("review.truth.summary"), (area.x, y), size, theme.SEPIA, italic=True)
+        y += line_h
+        for seat, lost in enumerate(analysis.lost_with_all_cards(self.review, self.n)):
+            text.draw(surface, self.seat_name(seat), (area.x + 12, y), size, theme.INK)
+            text.draw(surface, points(-lost), (area.right, y), size, theme.INK, "topright")
+            y += line_h
 
     def _draw_figures(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Per player: this deal's decisions as good as the best found and points lost; the match's so far."""
