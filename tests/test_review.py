@@ -75,6 +75,18 @@ def test_an_austria_deal_has_every_kind_of_decision_each_weighed_from_its_seats_
         assert 0 <= moment.share <= 1 and moment.error >= 0
 
 
+@pytest.mark.parametrize("profile", ["cardavia", "cheltenham"])
+def test_a_deal_under_each_profile_is_reviewed_whole(profile: str) -> None:
+    journal = played(setup("koenigrufen", 8, profile=profile))
+    review = analysis.review_deal(journal, 1, 3)
+    spec = GAMES["koenigrufen"]
+    state, decisions = spec.new_state(journal.setup), 0
+    for action in journal.actions:
+        decisions += len(state.legal_actions()) > 1
+        state.apply(action)
+    assert len(review.moments) == decisions and {"call", "play"} <= {m.kind for m in review.moments}
+
+
 def test_a_two_ten_jack_round_reviews_each_card() -> None:
     journal = played(setup("twotenjack", 5, players=4))
     review = analysis.review_deal(journal, 1, WORLDS)
