@@ -138,9 +138,10 @@ def test_a_round_reviewed_by_clicks_from_its_sheet(monkeypatch: pytest.MonkeyPat
     assert walk(app) == {"play"}
 
 
-def test_a_finished_match_in_the_history_is_reviewed_deal_by_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    journal = played(setup("koenigrufen", 3, deals=2, profile="austria"))
-    save = Autosave(Journal("koenigrufen", journal.setup))
+@pytest.mark.parametrize(("game", "profile"), [("koenigrufen", "austria"), ("twotenjack", None)])
+def test_a_finished_match_in_the_history_is_reviewed_deal_by_deal(game: str, profile: str | None) -> None:
+    journal = played(setup(game, 3, deals=2, profile=profile))
+    save = Autosave(Journal(game, journal.setup))
     for action in journal.actions[:-1]:
         save.add(action, False)
     save.add(journal.actions[-1], True)  # the match moves to the History
