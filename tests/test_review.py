@@ -11,6 +11,7 @@ import itertools
 import json
 import os
 import random
+import time
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -25,11 +26,18 @@ from game.games.koenigrufen.rules import Play
 from game.journal import Journal
 from game.registry import GAMES
 from game.review import analysis, store
+from game.review import job as job_module
 from game.review.analysis import KINDS, DealReview, Moment
 from game.review.job import Reviews, Target
 from game.storage import data_dir
 
 WORLDS = 6  # worlds a decision here: what the review sees and keeps, not how well it judges
+
+
+@pytest.fixture(autouse=True)
+def worker_at_normal_priority(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker takes its share of a machine the suite keeps busy (at the table it takes an idle core)."""
+    monkeypatch.setattr(job_module, "IDLE", False)
 
 
 @pytest.fixture(scope="module")
@@ -200,6 +208,25 @@ def test_the_worker_process_makes_the_same_review_and_keeps_it(
     assert job.review == austria_review
     assert [j.review for j in reviews.finished()] == [austria_review] and reviews.finished() == []
     assert Reviews().find(target) == (austria_review, None)  # kept: found again without running
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling class")
+def test_at_the_table_the_worker_takes_only_a_core_nothing_else_wants(
+    austria: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(job_module, "IDLE", True)
+    reviews = Reviews()
+    target = Target.of(austria, 1, 400)
+    assert target is not None
+    job = reviews.start(target)
+    try:
+        deadline = time.monotonic() + 120  # a bound, not a measure: the worker lowers itself once started
+        policy = os.sched_getscheduler(job.process.pid)
+        while policy != os.SCHED_IDLE and job.running and time.monotonic() < deadline:
+            policy = os.sched_getscheduler(job.process.pid)
+        assert policy == os.SCHED_IDLE
+    finally:
+        reviews.close()
 
 
 def test_a_cancelled_review_stops_its_process_and_keeps_nothing(austria: Journal) -> None:

@@ -19,7 +19,7 @@ from scene_driver import click, drawn, key, step, wait_until
 from game.app import App
 from game.autosave import Autosave
 from game.journal import Journal
-from game.review import analysis
+from game.review import analysis, job
 from game.review.analysis import KINDS
 from game.scenes import navigation
 from game.scenes.review_table import ReviewTable
@@ -34,6 +34,7 @@ SIZE = (960, 540)
 @pytest.fixture(autouse=True)
 def few_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(analysis, "DEALS", 4)
+    monkeypatch.setattr(job, "IDLE", False)  # these frames would leave the worker no core of a busy machine
 
 
 def computers(game: str, seed: int, deals: int = 1, profile: str | None = None) -> CardTableSetup:

@@ -19,6 +19,10 @@ from game.review import analysis, store
 from game.review.analysis import DealReview, Span
 from game.storage import FileProblem, Refused
 
+# The worker takes only a core nothing else wants (`worker`). Off in the tests, whose own frames keep both
+# cores of a busy machine and would leave it none.
+IDLE = True
+
 
 @dataclass(frozen=True)
 class Target:
@@ -79,6 +83,7 @@ class Job:
             "journal": target.journal.to_json(),
             "deal": target.span.number,
             "deals": target.deals,
+            "idle": IDLE,
         }
         self._reader = threading.Thread(target=self._read, name="review", daemon=True)
         self._reader.start()
