@@ -65,7 +65,7 @@ async def created(url: str, address: str, request: TableRequest) -> str:
         await client.close()
 
 
-def test_computers_play_only_beside_a_person_and_a_table_its_people_left_ends_across_a_restart(tmp_path) -> None:
+def test_computers_wait_for_a_person_and_a_table_its_people_left_ends_across_a_restart(tmp_path) -> None:
     """Defect 1: a stranger opened tables of computers alone that played on forever, and a table whose
     people had left was never let go."""
     clock = Clock()
