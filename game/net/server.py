@@ -717,8 +717,11 @@ class Background:
     """A server on a thread of its own, for the desktop app's "Host a table": `start` returns once it listens;
     `call` runs a function on its loop (create a table); `stop` ends it."""
 
-    def __init__(self, host: str = "0.0.0.0", port: int = 0, data: Path | None = None) -> None:
+    def __init__(
+        self, host: str = "0.0.0.0", port: int = 0, data: Path | None = None, limits: Limits | None = None
+    ) -> None:
         self.host, self.port_asked, self.data = host, port, data  # `data`: where its tables are journalled
+        self.limits = limits
         self.loop = asyncio.new_event_loop()
         self.server: Server | None = None
         self._thread = threading.Thread(target=self.loop.run_forever, name="atout-server", daemon=True)
@@ -727,7 +730,7 @@ class Background:
         self._thread.start()
 
         async def begin() -> int:
-            self.server = Server(self.data)
+            self.server = Server(self.data, self.limits)
             return await self.server.start(self.host, self.port_asked)
 
         return asyncio.run_coroutine_threadsafe(begin(), self.loop).result(timeout=10)
