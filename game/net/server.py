@@ -584,6 +584,7 @@ class Server:
         if not _within(self._address(socket), self.limits.metrics_from):
             return socket.respond(HTTPStatus.FORBIDDEN, "forbidden\n")
         response = socket.respond(HTTPStatus.OK, self.metrics_text())
+        del response.headers["Content-Type"]
         response.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
         return response
 
@@ -718,10 +719,15 @@ class Background:
     `call` runs a function on its loop (create a table); `stop` ends it."""
 
     def __init__(
-        self, host: str = "0.0.0.0", port: int = 0, data: Path | None = None, limits: Limits | None = None
+        self,
+        host: str = "0.0.0.0",
+        port: int = 0,
+        data: Path | None = None,
+        limits: Limits | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.host, self.port_asked, self.data = host, port, data  # `data`: where its tables are journalled
-        self.limits = limits
+        self.limits, self.tls = limits, tls
         self.loop = asyncio.new_event_loop()
         self.server: Server | None = None
         self._thread = threading.Thread(target=self.loop.run_forever, name="atout-server", daemon=True)
@@ -731,7 +737,7 @@ class Background:
 
         async def begin() -> int:
             self.server = Server(self.data, self.limits)
-            return await self.server.start(self.host, self.port_asked)
+            return await self.server.start(self.host, self.port_asked, self.tls)
 
         return asyncio.run_coroutine_threadsafe(begin(), self.loop).result(timeout=10)
 
