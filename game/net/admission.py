@@ -34,6 +34,8 @@ class Quotas:
     """What one address may hold at once."""
 
     connections: int = 32  # connections open (a household of players, each with a spare)
+    arrivals: float = 1.0  # new connections a second on average …
+    arrivals_burst: float = 30.0  # … and at once (everyone at a table coming back after a restart)
     tables: int = 8  # live tables it asked for (a club behind one router)
     opened: int = 30  # tables it may open within `window` seconds
     window: float = 3600.0
@@ -64,12 +66,25 @@ class Admission:
     def __init__(self, quotas: Quotas, secret: bytes, clock: Callable[[], float] = time.time) -> None:
         self.quotas, self.secret, self.clock = quotas, secret, clock
         self.open: Counter[str] = Counter()  # connections open, by mark
+        self.arrived: OrderedDict[str, tuple[float, float]] = OrderedDict()  # (allowance, when), by mark
         self.recent: OrderedDict[str, deque[float]] = OrderedDict()  # when each mark opened its tables
 
     def owner(self, address: str) -> str:
         """The mark an address's tables carry: its /64 (IPv6) or itself, keyed with the server's secret."""
         digest = hmac.new(self.secret, key(address).encode(), hashlib.sha256).hexdigest()
         return digest[:OWNER_LENGTH]
+
+    def arrive(self, owner: str) -> bool:
+        """Takes one new connection from `owner`'s allowance (a token bucket); False when it has none left:
+        it is turned away before the handshake, which is what a flood of connections costs most."""
+        quotas, now = self.quotas, time.monotonic()
+        allowance, then = self.arrived.pop(owner, (quotas.arrivals_burst, now))
+        allowance = min(quotas.arrivals_burst, allowance + (now - then) * quotas.arrivals)
+        allowed = allowance >= 1.0
+        self.arrived[owner] = (allowance - allowed, now)  # the most recent last
+        while len(self.arrived) > ADDRESSES:
+            self.arrived.popitem(last=False)
+        return allowed
 
     def connect(self, owner: str) -> bool:
         """Counts a new connection of `owner`'s; False (not counted) when it holds as many as it may."""

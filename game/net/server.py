@@ -112,15 +112,18 @@ class Connection:
         broadcast((self.socket,), protocol.text(message))
 
     def allowed(self) -> bool:
-        """Takes one message from the rate allowance (a token bucket); False when none is left."""
+        """Takes one message from the rate allowance (a token bucket); False when none is left. A message
+        past it is owed: a connection that owes a burst's worth floods, and is closed (`flooding`)."""
         now = time.monotonic()
         limits = self.limits
         self.allowance = min(limits.burst, self.allowance + (now - self.checked) * limits.rate)
         self.checked = now
-        if self.allowance < 1.0:
-            return False
         self.allowance -= 1.0
-        return True
+        return self.allowance >= 0.0
+
+    @property
+    def flooding(self) -> bool:
+        return self.allowance < -self.limits.burst
 
 
 class Server:
@@ -346,6 +349,11 @@ class Server:
         """One message: checked, carried out, or answered with the error naming why."""
         try:
             if not connection.allowed():
+                if connection.flooding and connection.closing is None:
+                    log.info("a flood closed", extra={"event": "flood_closed", "owner": connection.owner})
+                    connection.closing = asyncio.get_running_loop().create_task(
+                        connection.socket.close(1008, "too many messages")
+                    )
                 raise Refusal("too_fast", f"more than {self.limits.rate:g} messages a second")
             message = protocol.parse(frame)
             await self._carry_out(connection, message)
@@ -575,8 +583,14 @@ class Server:
     # --- what the operator reads ------------------------------------------------------------------
     def _http(self, socket: ServerConnection, request: Request) -> Response | None:
         """A plain HTTP request rather than a WebSocket: `/health` (anyone: "ok"), `/metrics` (the networks
-        `Limits.metrics_from` names: the Prometheus text). Anything else goes on to the handshake."""
+        `Limits.metrics_from` names: the Prometheus text). Anything else goes on to the handshake, unless
+        its address opens connections faster than it may (429, before the handshake's cost)."""
         path = request.path.split("?", 1)[0]
+        if path not in ("/health", "/metrics") and not self.admission.arrive(
+            self.admission.owner(self._address(socket))
+        ):
+            self.refused += 1
+            return socket.respond(HTTPStatus.TOO_MANY_REQUESTS, "too many connections: slow down\n")
         if path == "/health":
             return socket.respond(HTTPStatus.OK, "ok\n")
         if path != "/metrics":
