@@ -153,3 +153,18 @@ def test_the_command_line_sets_the_servers_limits(tmp_path) -> None:
     with pytest.raises(SystemExit) as refused:
         command.main(["serve", "--tls-cert", str(cert)])  # a certificate without its key
     assert refused.value.code == 2
+
+
+def test_atout_open_opens_a_table_at_a_running_server(capsys: pytest.CaptureFixture[str]) -> None:
+    server = Background("127.0.0.1", 0)
+    port = server.start()
+    try:
+        url = f"ws://127.0.0.1:{port}"
+        assert command.main(["open", url, "koenigrufen", "--seats", "remote,easy,easy,remote"]) == 0
+        code = capsys.readouterr().out.split()[2]
+        seats = server.call(lambda s: [seat.kind for seat in s.tables[code].seats])
+        assert seats == ["remote", "computer", "computer", "remote"]
+        assert command.main(["open", url, "twotenjack", "--seats", "hard,hard,hard"]) == 1
+        assert "no_person" in capsys.readouterr().err
+    finally:
+        server.stop()

@@ -1,6 +1,7 @@
-"""`atout serve` (the headless server, many tables) and `atout host` (one table opened on this machine): the
-command line of game/net, which `game.__main__` hands these two words to. Both print where they listen on
-one line each, then serve until interrupted."""
+"""`atout serve` (the headless server, many tables), `atout host` (one table opened on this machine) and
+`atout open` (a table opened at a running server, as a player's program opens one): the command line of
+game/net, which `game.__main__` hands these words to. The first two print where they listen on one line
+each, then serve until interrupted; `open` prints the table's code."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from pathlib import Path
 from game.ai import external
 from game.net import logs, protocol
 from game.net.admission import Quotas
+from game.net.client import Client, NetError
 from game.net.protocol import Refusal, SeatRequest, TableRequest
 from game.net.server import Limits, Server
 from game.registry import GAMES
@@ -63,18 +65,15 @@ def _engine(value: str) -> tuple[int, str]:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="atout", description="Atout's table server (docs/network-protocol.md).")
     commands = p.add_subparsers(dest="command", required=True)
+    opening = commands.add_parser(
+        "open", help="open a table at a running server", description="open a table at a running server"
+    )
+    opening.add_argument("url", help="the server, ws://HOST:PORT or wss://NAME:PORT")
+    _table_options(opening)
     for name, text in (("serve", "run a server for many tables"), ("host", "open one table on this machine")):
         command = commands.add_parser(name, help=text, description=text)
         if name == "host":
-            command.add_argument("game", choices=tuple(g for g, spec in GAMES.items() if spec.privacy))
-            command.add_argument(
-                "--seats", type=_seats, help="e.g. remote,remote,easy,remote (default: every seat remote)"
-            )
-            command.add_argument("--profile", help="a Königrufen rule profile: cardavia, austria, cheltenham")
-            command.add_argument("--deals", type=int, help="the match length (deals or rounds)")
-            command.add_argument(
-                "--away", choices=protocol.AWAY, default="wait", help="while a player is away"
-            )
+            _table_options(command)
             command.add_argument(
                 "--engine",
                 type=_engine,
@@ -99,6 +98,17 @@ def parser() -> argparse.ArgumentParser:
         if name == "serve":
             _operator_options(command)
     return p
+
+
+def _table_options(command: argparse.ArgumentParser) -> None:
+    """What a table to open is: its game, seats, rules, length, and what it does while a player is away."""
+    command.add_argument("game", choices=tuple(g for g, spec in GAMES.items() if spec.privacy))
+    command.add_argument(
+        "--seats", type=_seats, help="e.g. remote,remote,easy,remote (default: every seat remote)"
+    )
+    command.add_argument("--profile", help="a Königrufen rule profile: cardavia, austria, cheltenham")
+    command.add_argument("--deals", type=int, help="the match length (deals or rounds)")
+    command.add_argument("--away", choices=protocol.AWAY, default="wait", help="while a player is away")
 
 
 def _operator_options(command: argparse.ArgumentParser) -> None:
@@ -176,8 +186,11 @@ def tls(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:
 def main(argv: list[str]) -> int:
     command = parser()
     args = command.parse_args(argv)
-    if args.command == "host":
+    if args.command in ("host", "open"):
         seats = args.seats or (SeatRequest("remote"),) * _players(args.game)
+    if args.command == "open":
+        request = TableRequest(args.game, seats, args.profile, args.deals, args.away)
+        return asyncio.run(_open(args.url, request))
     try:
         context = tls(args.tls_cert, args.tls_key)
     except (ValueError, OSError, ssl.SSLError) as problem:
@@ -193,6 +206,21 @@ def main(argv: list[str]) -> int:
     except OSError as problem:
         print(f"atout: cannot listen on {args.bind}:{args.port}: {problem}", file=sys.stderr)
         return 1
+
+
+async def _open(url: str, request: TableRequest) -> int:
+    """Opens a table at the server `url` as a player's program would, and prints its code."""
+    try:
+        client = await Client.connect(url)
+        try:
+            code = await client.create(request)
+        finally:
+            await client.close()
+    except NetError as failure:
+        print(f"atout: {failure}", file=sys.stderr)
+        return 1
+    print(f"atout: table {code} ({request.game}, {len(request.seats)} seats) at {url}", flush=True)
+    return 0
 
 
 def _players(game: str) -> int:
