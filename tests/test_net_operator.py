@@ -10,8 +10,10 @@ import http.client
 import json
 import logging
 import random
+import shlex
 import ssl
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from net_bots import finished, play, run, seated
@@ -168,3 +170,21 @@ def test_atout_open_opens_a_table_at_a_running_server(capsys: pytest.CaptureFixt
         assert "no_person" in capsys.readouterr().err
     finally:
         server.stop()
+
+
+def test_the_service_unit_and_the_container_start_atout_serve_as_it_parses() -> None:
+    """deploy/atout.service and deploy/Containerfile name options `atout serve` takes, and a data folder."""
+    root = Path(__file__).resolve().parent.parent / "deploy"
+    unit = (root / "atout.service").read_text()
+    start = next(line for line in unit.splitlines() if line.startswith("ExecStart="))
+    program, *words = shlex.split(start.removeprefix("ExecStart="))
+    assert program.endswith("/atout")
+    entry = next(
+        line for line in (root / "Containerfile").read_text().splitlines() if line.startswith("ENTRYPOINT")
+    )
+    program_too, *words_too = json.loads(entry.removeprefix("ENTRYPOINT"))
+    assert program_too == "atout"
+    for argv in (words, words_too):
+        args = command.parser().parse_args(argv)
+        assert args.command == "serve" and args.data is not None and args.port == 8765
+    assert "StateDirectory=atout" in unit and str(command.parser().parse_args(words).data) == "/var/lib/atout"
