@@ -8,10 +8,13 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections.abc import Callable
 
-from net_bots import after, play, run
+import pytest
+from net_bots import after, finished, play, run, seated
 from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
 
 from game.net.admission import Quotas
 from game.net.client import Client, Error, Left, NetError
@@ -270,6 +273,53 @@ def test_a_table_file_stays_bounded_however_often_its_seats_change(tmp_path) -> 
         assert largest <= whole + 64_000 + 2_000  # the record, and what is appended before it is rewritten
         assert TableHost.load(table.path).seats[0].name == ""
         await client.close()
+        await server.close()
+
+    run(scenario())
+
+
+def test_a_finished_tables_file_is_kept_its_days_then_archived(tmp_path) -> None:
+    """A long-running server's disk does not grow with every match ever played: a done table's file leaves
+    the tables resumed at a start, and after its days goes to the operator's archive (or away)."""
+    clock = Clock()
+    clock.now = time.time()  # (the files' own times are compared with it)
+    limits = Limits(finished_kept=86400.0, archive=tmp_path / "archive")
+
+    async def scenario() -> None:
+        server = Server(tmp_path / "data", limits, clock)
+        url = f"ws://127.0.0.1:{await server.start()}"
+        table = server.create_table(TableRequest("twotenjack", (REMOTE,) * 3, deals=1), seed=4)
+        clients = [await seated(url, table.code, seat) for seat in range(3)]
+        await asyncio.gather(*(play(c, random.Random(n), finished) for n, c in enumerate(clients)))
+        for client in clients:
+            await client.close()
+        await until(lambda: table.code not in server.tables)  # over, and nobody looks at it any more
+        await server.writer.settled()
+        name = f"{table.code}.json"
+        assert (tmp_path / "data" / FINISHED / name).exists()
+        assert not (tmp_path / "data" / "tables" / name).exists()
+        await server.sweep()  # a day less a second: kept
+        assert (tmp_path / "data" / FINISHED / name).exists()
+        clock.now += 86400.0 + 301.0
+        await server.sweep()
+        assert not (tmp_path / "data" / FINISHED / name).exists()
+        assert TableHost.load(tmp_path / "archive" / name).over
+        await server.close()
+
+    run(scenario())
+
+
+def test_an_address_opening_connections_too_fast_is_turned_away_before_the_handshake() -> None:
+    async def scenario() -> None:
+        server = Server(limits=Limits(quotas=Quotas(arrivals=0.001, arrivals_burst=3)))
+        url = f"ws://127.0.0.1:{await server.start()}"
+        kept = [await from_address(url, "127.0.0.7") for _ in range(3)]
+        with pytest.raises(InvalidStatus) as refused:
+            await from_address(url, "127.0.0.7")
+        assert refused.value.response.status_code == 429
+        other = await from_address(url, "127.0.0.8")  # another address is not held up
+        for client in [*kept, other]:
+            await client.close()
         await server.close()
 
     run(scenario())

@@ -168,10 +168,12 @@ class Server:
         except (OSError, ValueError, TypeError, KeyError, AttributeError) as problem:
             log.error("%s not read (%s): counts start afresh; kept as %s", path, problem, _kept_aside(path))
 
-    def _save_counts(self) -> None:
-        if self.data is not None:
-            counts = {"throttle": self.throttle.saved(), "opened": self.admission.saved()}
-            storage.save_text(self.data / SAVED, json.dumps(counts))
+    def _save_counts(self) -> asyncio.Future[None] | None:
+        """The counts that outlive a restart, written by the writing threads (a sync costs milliseconds)."""
+        if self.data is None:
+            return None
+        counts = {"throttle": self.throttle.saved(), "opened": self.admission.saved()}
+        return self.writer.write(self.data / SAVED, json.dumps(counts))
 
     def _resume(self, folder: Path) -> None:
         """Every table saved in `folder`, as it was after its last journalled action. A file that cannot be
@@ -256,8 +258,8 @@ class Server:
         if self.socket_server is not None:
             self.socket_server.close()
             await self.socket_server.wait_closed()
-        await self.writer.close()
         self._save_counts()
+        await self.writer.close()
 
     def create_table(
         self,
@@ -506,16 +508,19 @@ class Server:
             return True
         return False
 
-    def sweep(self) -> None:
+    def sweep(self) -> asyncio.Future[None] | None:
         """Every table whose time without people is over let go; done tables' files past their retention
-        removed or archived (every ten sweeps); the counts that outlive a restart saved."""
+        removed or archived (every ten sweeps, beside the loop: done when the future returned is); the
+        counts that outlive a restart saved."""
         for table in list(self.tables.values()):
             self._expired(table)
-        now = self.clock()
+        now, retired = self.clock(), None
         if self.limits.finished_kept is not None and now - self.retention_checked >= 10 * SWEEP:
-            self.retention_checked = now
-            self._past_retention(now - self.limits.finished_kept)
+            self.retention_checked = now  # (thousands of files looked at: beside the loop, not on it)
+            before = now - self.limits.finished_kept
+            retired = asyncio.get_running_loop().run_in_executor(None, self._past_retention, before)
         self._save_counts()
+        return retired
 
     async def _sweeping(self) -> None:
         while True:
