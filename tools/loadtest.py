@@ -193,12 +193,8 @@ async def load(
     for phase in PHASES if args.abuse else PHASES[:1]:
         measure.phase = phase
         server_before, own_before = cpu(), time.process_time()
-        if phase == "abuse":
-            over = asyncio.Event()
-            abuser = asyncio.create_task(abuse(url, over, answered, random.Random(args.seed)))
-            await asyncio.sleep(args.seconds)
-            over.set()
-            await abuser
+        if phase == "abuse":  # in a process of its own, as an abuser is on a machine of its own
+            answered.update(await _abuser_process(url, args))
         else:
             await asyncio.sleep(args.seconds)
         server_after = cpu()
@@ -226,6 +222,28 @@ GARBAGE = [
     '{"type": "leave"}',
     '{"type": "act", "action": {"type": "Play"}, "moves": -1}',
 ]
+
+
+async def _abuser_process(url: str, args: argparse.Namespace) -> dict[str, int]:
+    """Runs the abuser for `--seconds` in a child process (the honest bots' loop is not its), niced so it
+    takes the machine's spare time rather than the server's; what it was answered."""
+    command = [sys.executable, __file__, "--abuser", url, "--seconds", str(args.seconds)]
+    child = await asyncio.create_subprocess_exec(
+        *command, "--seed", str(args.seed), stdout=asyncio.subprocess.PIPE, start_new_session=True
+    )
+    out, _ = await child.communicate()
+    return dict(json.loads(out.decode().splitlines()[-1]))
+
+
+async def abuser_alone(url: str, seconds: float, seed: int) -> dict[str, int]:
+    """The abuser's process: abuses `url` for `seconds`; what it was answered."""
+    os.nice(10)
+    over, answered = asyncio.Event(), Counter[str]()
+    abusing = asyncio.create_task(abuse(url, over, answered, random.Random(seed)))
+    await asyncio.sleep(seconds)
+    over.set()
+    await abusing
+    return dict(answered)
 
 
 async def abuse(url: str, over: asyncio.Event, answered: Counter[str], rng: random.Random) -> None:
@@ -415,6 +433,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--warmup", type=float, default=0.0, help="seconds before anything is counted")
     p.add_argument("--abuse", action="store_true", help="quiet, an abuser beside, quiet again: a phase each")
     p.add_argument("--server-log", help="the started server's log goes to this file (else nowhere)")
+    p.add_argument("--abuser", metavar="URL", help=argparse.SUPPRESS)  # (the abuser's own process)
     args = p.parse_args(argv)
     if (
         not 1 <= args.tables <= MAX_TABLES
@@ -427,6 +446,9 @@ def main(argv: list[str] | None = None) -> int:
             f"--tables 1 to {MAX_TABLES}, --seconds and --warmup up to {MAX_SECONDS:g}, --think-ms not "
             "negative, --spread from 0 to below 1"
         )
+    if args.abuser:
+        print(json.dumps(asyncio.run(abuser_alone(args.abuser, args.seconds, args.seed))))
+        return 0
     print(json.dumps(asyncio.run(main_async(args))))
     return 0
 

@@ -362,6 +362,10 @@ class Server:
         except Refusal as refusal:
             self.refused += 1
             connection.send(refusal.message() | {"re": _type_of(frame)})
+            if refusal.reason == "too_many_attempts" and connection.closing is None:  # (a guesser: it goes)
+                connection.closing = asyncio.get_running_loop().create_task(
+                    connection.socket.close(1008, "too many wrong codes")
+                )
         except Exception:  # a fault of ours: logged, answered, and the table goes on
             self.faults += 1
             log.exception("the server failed on a message", extra={"event": "fault"})
