@@ -153,6 +153,7 @@ class Server:
         self.metrics = Metrics()
         self.writer = Writer()
         self.retention_checked = 0.0
+        self.counts_saved = json.dumps({"throttle": {}, "opened": {}})  # what limits.json holds
         if data is not None:
             self._restore_counts(data / SAVED)
             self._resume(data / "tables")
@@ -170,10 +171,11 @@ class Server:
 
     def _save_counts(self) -> asyncio.Future[None] | None:
         """The counts that outlive a restart, written by the writing threads (a sync costs milliseconds)."""
-        if self.data is None:
-            return None
-        counts = {"throttle": self.throttle.saved(), "opened": self.admission.saved()}
-        return self.writer.write(self.data / SAVED, json.dumps(counts))
+        counts = json.dumps({"throttle": self.throttle.saved(), "opened": self.admission.saved()})
+        if self.data is None or counts == self.counts_saved:
+            return None  # (nothing new: no write every sweep on a quiet desktop)
+        self.counts_saved = counts
+        return self.writer.write(self.data / SAVED, counts)
 
     def _resume(self, folder: Path) -> None:
         """Every table saved in `folder`, as it was after its last journalled action. A file that cannot be
