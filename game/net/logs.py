@@ -33,7 +33,8 @@ class JsonLines(logging.Formatter):
 
 
 def configure(form: str, level: int = logging.INFO) -> None:
-    """The root logger writes to standard error, as JSON lines (`form` "json") or text."""
+    """The root logger writes to standard error, as JSON lines (`form` "json") or text; the WebSocket
+    library's only from warnings on (the server logs what matters of a connection itself)."""
     handler = logging.StreamHandler(sys.stderr)
     if form == "json":
         handler.setFormatter(JsonLines())
@@ -42,3 +43,4 @@ def configure(form: str, level: int = logging.INFO) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
+    logging.getLogger("websockets").setLevel(max(level, logging.WARNING))  # (a line a connection: too many)
