@@ -10,8 +10,8 @@ it too, so the picture a seat is sent is never one action ahead of the updates t
 journalling is one line appended to the table's file by the writing threads (`game.net.writer`), which sync
 the lines of every table that acted in the same moment side by side, so tables do not queue behind each
 other's syncs; the file is written whole only when the table opens (a join or a leave appends the seats).
-Computers (and computers standing in for away players) think in slices of a few milliseconds between which
-every other table runs.
+Computers (and computers standing in for away players) think in slices of a few milliseconds, one slice at
+a time for the whole server (`game.net.lane`), between which every other table runs.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from game.ai.external import TAKEOVER, Engine, EngineFailure, EngineTurn
 from game.ai.thinker import Thinker
 from game.net import protocol
 from game.net.admission import Admission, Quotas, secret
+from game.net.lane import Lane
 from game.net.metrics import Metrics
 from game.net.protocol import Refusal, TableRequest
 from game.net.table_host import COMPACT_AFTER, Seat, TableHost, new_code
@@ -151,6 +152,7 @@ class Server:
         self.throttle = JoinThrottle(clock=clock)  # wrong table codes and tokens, by address and table
         self.admission = Admission(self.limits.quotas, secret(data), clock)
         self.metrics = Metrics()
+        self.lane = Lane()  # every computer's thinking, a slice at a time
         self.writer = Writer()
         self.retention_checked = 0.0
         self.counts_saved = json.dumps({"throttle": {}, "opened": {}})  # what limits.json holds
@@ -649,9 +651,9 @@ class Server:
             while (turn := table.standin(time.monotonic(), self.limits.away_grace)) is not None:
                 moves = table.moves
                 decision = self._decision(table, *turn)
-                while not decision.step(STEP_MS):
-                    waiting = isinstance(decision, EngineTurn) and decision.thinker is None
-                    await asyncio.sleep(ENGINE_POLL if waiting else 0)  # an engine thinks elsewhere
+                while not await self._think(decision):
+                    if isinstance(decision, EngineTurn) and decision.thinker is None:
+                        await asyncio.sleep(ENGINE_POLL)  # an engine thinks elsewhere
                 assert decision.decision is not None
                 lock = self.locks.get(table.code)
                 if lock is None:
@@ -678,6 +680,16 @@ class Server:
         except Exception:
             self.faults += 1
             log.exception("a computer's turn failed at table %s", table.code, extra={"event": "fault"})
+
+    async def _think(self, decision: Thinker | EngineTurn) -> bool:
+        """One slice of a computer's thinking, in the server's one lane (`game.net.lane`): done or not."""
+        if isinstance(decision, EngineTurn) and decision.thinker is None:
+            return decision.step(STEP_MS)  # (only a look for the engine's answer)
+        await self.lane.turn()
+        try:
+            return decision.step(STEP_MS)
+        finally:
+            self.lane.done()
 
     def _decision(self, table: TableHost, seat: int | str, level: str) -> Thinker | EngineTurn:
         """A computer's decision: its engine's, asked with the seat's view only, or, with no engine there

@@ -1,0 +1,49 @@
+"""One lane for every computer's thinking on a server: a computer thinks in slices of a few milliseconds, and
+the slices of all the tables whose computers are thinking go through this lane one at a time, with the
+loop's other work — the people's actions, the updates, the joins — run between any two of them.
+
+Without it, each thinking table took its slice at every turn of the loop, so a loop turn held one slice
+per thinking table: a stranger's tables of hard computers, each played against as fast as it answers,
+made every person's action at every other table wait that many slices at each of its steps. With it, a
+person's action waits for one slice at most, however many computers think; the computers share the time
+that is left (each thinks longer in wall time when many do), which is the trade a public server wants.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+
+
+class Lane:
+    """`await lane.turn()` before each slice, `lane.done()` after it."""
+
+    def __init__(self) -> None:
+        self.waiting: deque[asyncio.Future[None]] = deque()
+        self.busy = False
+
+    async def turn(self) -> None:
+        """Returns when it is this slice's turn: at once if the lane is free."""
+        if not self.busy:
+            self.busy = True
+            return
+        ready = asyncio.get_running_loop().create_future()
+        self.waiting.append(ready)
+        try:
+            await ready
+        except asyncio.CancelledError:
+            if ready.done() and not ready.cancelled():
+                self.done()  # (its turn had come: handed on)
+            raise
+
+    def done(self) -> None:
+        """The slice is over: the next waiting one goes once the loop has turned (its other work first)."""
+        asyncio.get_running_loop().call_soon(self._next)
+
+    def _next(self) -> None:
+        while self.waiting:
+            ready = self.waiting.popleft()
+            if not ready.done():
+                ready.set_result(None)
+                return
+        self.busy = False
