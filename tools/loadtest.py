@@ -372,6 +372,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     try:
         cpu = (lambda: _cpu(server.pid)) if server else (lambda: None)
         measure, answered, used = await load(url, args, cpu)
+        memory = _rss_mb(server.pid) if server else None
     finally:
         if server is not None:
             server.terminate()
@@ -387,6 +388,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "think_ms": args.think_ms,
         "spread": args.spread,
         "load_average_before": [round(value, 2) for value in load_before],
+        "load_average_after": [round(value, 2) for value in os.getloadavg()],
+        "server_rss_mb": memory,
         **first,
         **({"phases": phases, "abuser_answered": dict(answered.most_common())} if args.abuse else {}),
     }
@@ -418,6 +421,16 @@ def _cpu(pid: int) -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_mb(pid: int) -> float | None:
+    """The memory process `pid` holds (its resident set, Linux's /proc), None elsewhere."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    kilobytes = next((line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")), None)
+    return None if kilobytes is None else round(int(kilobytes) / 1024, 1)
 
 
 def main(argv: list[str] | None = None) -> int:
