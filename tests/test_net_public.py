@@ -16,7 +16,7 @@ from net_bots import after, finished, play, run, seated
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from game.net.admission import Quotas
+from game.net.admission import Admission, Quotas
 from game.net.client import Client, Error, Left, NetError
 from game.net.protocol import MAX_MESSAGE, SeatRequest, TableRequest
 from game.net.server import FINISHED, Limits, Server
@@ -323,3 +323,13 @@ def test_an_address_opening_connections_too_fast_is_turned_away_before_the_hands
         await server.close()
 
     run(scenario())
+
+
+def test_an_ipv6_address_counts_by_its_64_network() -> None:
+    admission = Admission(Quotas(connections=2), b"k" * 32)
+    one_machine = [admission.owner(a) for a in ("2001:db8::1", "2001:db8::ffff:1", "2001:db8:0:0:1::9")]
+    assert len(set(one_machine)) == 1
+    assert admission.owner("2001:db8:0:1::1") != one_machine[0]  # the next /64
+    assert admission.owner("::ffff:192.0.2.7") == admission.owner("192.0.2.7")  # IPv4 seen through IPv6
+    assert admission.connect(one_machine[0]) and admission.connect(admission.owner("2001:db8::2"))
+    assert not admission.connect(admission.owner("2001:db8::3"))  # a third from the same /64
