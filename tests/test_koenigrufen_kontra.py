@@ -143,12 +143,14 @@ def test_bettel_made_each_defender_doubling_apart() -> None:
         ScoreItem("game", 0, True, True, 1, (4, 0, -4, 0)),
         ScoreItem("game", 0, True, True, 3, (16, -16, 0, 0)),
     )
-    assert scored.settlement == (22, -16, -4, -2)
+    assert scored.money == (22, -16, -4, -2)  # the doublings count in the money only (OÖ Allg. 5)
+    assert scored.settlement == (6, -2, -2, -2)
 
 
 def test_bettel_ouvert_lost_the_rule_sheets_example() -> None:
     """Bettel ouvert (7) lost at trick 1 (the Sküs led), ended at once: B Kontra ×2, C Kontra and the
-    declarer's Rekontra ×4, D nothing: seat 0 −(14 + 28 + 7) = −49; +14, +28, +7."""
+    declarer's Rekontra ×4, D nothing: money seat 0 −(14 + 28 + 7) = −49; +14, +28, +7; the score
+    (Schrift) −21, +7 each (HT §7.5, §7.10 no. 15)."""
     game = _game(SKUS, "bettel_ouvert")
     _say(game, (AnnouncePass(0), KontraEach(1, 1), KontraEach(2, 2), AnnouncePass(3), KontraEach(0, 2)))
     scored = _play_out(game, (Play(0, "SK"),))
@@ -158,7 +160,8 @@ def test_bettel_ouvert_lost_the_rule_sheets_example() -> None:
         ScoreItem("game", 0, True, False, 1, (-14, 14, 0, 0)),
         ScoreItem("game", 0, True, False, 2, (-28, 0, 28, 0)),
     )
-    assert scored.settlement == (-49, 14, 28, 7)
+    assert scored.money == (-49, 14, 28, 7)
+    assert scored.settlement == (-21, 7, 7, 7)
 
 
 def test_the_per_defender_words_and_their_refusals() -> None:
