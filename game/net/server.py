@@ -12,6 +12,11 @@ the lines of every table that acted in the same moment side by side, so tables d
 other's syncs; the file is written whole only when the table opens (a join or a leave appends the seats).
 Computers (and computers standing in for away players) think in slices of a few milliseconds, one slice at
 a time for the whole server (`game.net.lane`), between which every other table runs.
+
+A server anyone can reach (docs/deploying.md): who may open what is `game.net.admission`'s, guessing is
+bounded by `game.net.throttle`, and a sweep every `SWEEP` seconds lets go the client's tables nobody sat at,
+ends those their people left (the time counted from the table's file, so across a restart too) and retires
+done tables' files. `/health` and `/metrics` answer plain HTTP on the same port (`game.net.metrics`).
 """
 
 from __future__ import annotations
