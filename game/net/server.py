@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from websockets.asyncio.server import Server as SocketServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
@@ -247,6 +247,7 @@ class Server:
             ping_interval=20,
             ssl=tls,
             process_request=self._http,
+            create_connection=self._gate(),
         )
         for table in list(self.tables.values()):
             self._settle(table)
@@ -602,12 +603,13 @@ class Server:
     def _http(self, socket: ServerConnection, request: Request) -> Response | None:
         """A plain HTTP request rather than a WebSocket: `/health` (anyone: "ok"), `/metrics` (the networks
         `Limits.metrics_from` names: the Prometheus text). Anything else goes on to the handshake, unless
-        its address opens connections faster than it may (429, before the handshake's cost)."""
+        it came through a reverse proxy for an address opening connections faster than it may (429)."""
         path = request.path.split("?", 1)[0]
-        if path not in ("/health", "/metrics") and not self.admission.arrive(
-            self.admission.owner(self._address(socket))
+        if (
+            path not in ("/health", "/metrics")
+            and _peer(socket.transport) in self.limits.proxies  # (else the gate has counted it)
+            and not self._arrives(self._address(socket))
         ):
-            self.refused += 1
             return socket.respond(HTTPStatus.TOO_MANY_REQUESTS, "too many connections: slow down\n")
         if path == "/health":
             return socket.respond(HTTPStatus.OK, "ok\n")
@@ -619,6 +621,36 @@ class Server:
         del response.headers["Content-Type"]
         response.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
         return response
+
+    def _arrives(self, address: str) -> bool:
+        """Counts a new connection from `address`; False (counted as refused) past its arrivals' bound."""
+        if self.admission.arrive(self.admission.owner(address)):
+            return True
+        self.refused += 1
+        return False
+
+    def _gate(self) -> type[ServerConnection]:
+        """The connections' class: one from an address opening connections faster than it may is dropped
+        as it is accepted, before a byte of its request is read (a flood of connections costs the server
+        the least it can); one from a reverse proxy is counted by the address the proxy names, in `_http`."""
+        server = self
+
+        class Gate(ServerConnection):
+            turned_away = False
+
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                address = _peer(transport)
+                if address not in server.limits.proxies and not server._arrives(address):
+                    self.turned_away = True
+                    cast(asyncio.Transport, transport).abort()
+                    return
+                super().connection_made(transport)
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                if not self.turned_away:
+                    super().connection_lost(exc)
+
+        return Gate
 
     def metrics_text(self) -> str:
         people = sum(seat.link is not None for table in self.tables.values() for seat in table.seats)
@@ -730,6 +762,12 @@ def _kept_aside(path: Path) -> str:
         return storage.keep_aside(path).name
     except OSError as problem:
         return f"where it was ({problem})"
+
+
+def _peer(transport: asyncio.BaseTransport) -> str:
+    """The address at the other end of a connection."""
+    peer = transport.get_extra_info("peername")
+    return str(peer[0]) if peer else ""
 
 
 def _within(address: str, networks: tuple[str, ...]) -> bool:
