@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidMessage, InvalidStatus
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_TABLES, MAX_SECONDS = 1000, 600.0
@@ -215,6 +215,7 @@ async def load(
 ABUSER = "127.66.0.1"  # the abusive address; its guessers are its neighbours, and strangers far off
 FLOODERS = 40  # connections it floods from (more than an address may hold)
 GUESSERS = 16  # addresses it guesses from: half in its own network, half in networks of their own
+REFUSED = (OSError, EOFError, ConnectionClosed, InvalidStatus, InvalidMessage)  # a connection turned away
 GARBAGE = [
     '{"type": ["join"]}',
     "not json{",
@@ -285,7 +286,7 @@ async def _opener(url: str, over: asyncio.Event, answered: Counter[str]) -> None
                     answered[message.get("reason", message["type"])] += 1
                     if message["type"] == "created" and kind is seats[2]:
                         players.append(asyncio.create_task(_fast_player(url, message["table"], over)))
-        except (OSError, ConnectionClosed, InvalidStatus):
+        except REFUSED:
             answered["refused_connection"] += 1
         await asyncio.sleep(0.2)
     for player in players:
@@ -294,7 +295,7 @@ async def _opener(url: str, over: asyncio.Event, answered: Counter[str]) -> None
 
 async def _fast_player(url: str, code: str, over: asyncio.Event) -> None:
     """Sits at its own table of hard computers and plays its turns at once, to keep them thinking."""
-    with contextlib.suppress(OSError, ConnectionClosed, InvalidStatus):
+    with contextlib.suppress(*REFUSED):
         async with opened(url, ABUSER) as socket:
             await socket.send(json.dumps({"type": "join", "table": code, "name": "Abuser", "seat": 0}))
             async for text in socket:
@@ -306,7 +307,8 @@ async def _fast_player(url: str, code: str, over: asyncio.Event) -> None:
 
 async def _flooder(url: str, over: asyncio.Event, answered: Counter[str]) -> None:
     """Malformed, oversized and far too many messages, from one more connection than the address may
-    hold; a connection closed is opened again."""
+    hold; a connection closed is opened again. (It starts once the opener's tables are playing.)"""
+    await asyncio.sleep(2.0)
     while not over.is_set():
         try:
             async with opened(url, ABUSER) as socket:
@@ -315,7 +317,7 @@ async def _flooder(url: str, over: asyncio.Event, answered: Counter[str]) -> Non
                     await socket.send(GARBAGE[n % len(GARBAGE)])
                     if n % 20 == 19:
                         await asyncio.sleep(0.01)  # (the abuser's own process shares the machine)
-        except (OSError, ConnectionClosed, InvalidStatus):
+        except REFUSED:
             answered["refused_connection"] += 1
         finally:
             with contextlib.suppress(UnboundLocalError):
@@ -336,7 +338,7 @@ async def _guesser(
                     await socket.send(json.dumps({"type": "join", "table": code, "name": "Guess"}))
                     message = json.loads(await socket.recv())
                     answered[f"guess_{message.get('reason', message['type'])}"] += 1
-        except (OSError, ConnectionClosed, InvalidStatus):
+        except REFUSED:
             answered["refused_connection"] += 1
         await asyncio.sleep(0.05)
 
