@@ -240,18 +240,21 @@ async def abuser_alone(url: str, seconds: float, seed: int) -> dict[str, int]:
     """The abuser's process: abuses `url` for `seconds`; what it was answered."""
     os.nice(10)
     over, answered = asyncio.Event(), Counter[str]()
-    abusing = asyncio.create_task(abuse(url, over, answered, random.Random(seed)))
+    abusing = asyncio.create_task(abuse(url, over, answered, random.Random(seed), min(2.0, seconds / 4)))
     await asyncio.sleep(seconds)
     over.set()
     await abusing
     return dict(answered)
 
 
-async def abuse(url: str, over: asyncio.Event, answered: Counter[str], rng: random.Random) -> None:
-    """One abusive stranger until `over`: it opens tables, floods and guesses all at once."""
+async def abuse(
+    url: str, over: asyncio.Event, answered: Counter[str], rng: random.Random, head_start: float
+) -> None:
+    """One abusive stranger until `over`: it opens tables, floods and guesses all at once (the flood
+    `head_start` seconds after its tables are opened and played)."""
     tasks = [
         asyncio.create_task(_opener(url, over, answered)),
-        *(asyncio.create_task(_flooder(url, over, answered)) for _ in range(FLOODERS)),
+        *(asyncio.create_task(_flooder(url, over, answered, head_start)) for _ in range(FLOODERS)),
         *(
             asyncio.create_task(_guesser(url, address, over, answered, rng))
             for n in range(GUESSERS)
@@ -305,10 +308,10 @@ async def _fast_player(url: str, code: str, over: asyncio.Event) -> None:
                     await socket.send(json.dumps(act))
 
 
-async def _flooder(url: str, over: asyncio.Event, answered: Counter[str]) -> None:
+async def _flooder(url: str, over: asyncio.Event, answered: Counter[str], head_start: float) -> None:
     """Malformed, oversized and far too many messages, from one more connection than the address may
     hold; a connection closed is opened again. (It starts once the opener's tables are playing.)"""
-    await asyncio.sleep(2.0)
+    await asyncio.sleep(head_start)
     while not over.is_set():
         try:
             async with opened(url, ABUSER) as socket:
