@@ -15,10 +15,11 @@ the first legal action; a finished match is replaced by a new table. The bots re
 it comes, without decoding views into records, and keep only what they act on, so the clients' process
 measures the server, not itself. `--warmup` seconds pass before anything is counted (the tables opening).
 
-With `--abuse`, the run has three phases of `--seconds` each: quiet, then an abuser at addresses of its own
-(127.66.0.0/16 and beyond) opening tables of every kind it may try — computers alone, empty ones, and ones
-whose computers it plays against at once —, flooding with malformed, oversized and too many messages and
-connections, and guessing table codes from one network and from many; then quiet again after it has gone.
+With `--abuse`, the run has three phases of `--seconds` each: quiet, then an abuser (a process of its own)
+at an address of its own, 127.66.0.1, opening tables of every kind it may try — computers alone, empty
+ones, and ones whose hard computers it plays against at once —, flooding with malformed, oversized and too
+many messages and connections, and guessing table codes from other addresses, in one network and in many;
+then quiet again after it has gone.
 The honest tables' figures are given for each phase, with what the abuser was answered.
 
 Prints one JSON line: actions taken, actions a second, and the time from a bot's `act` to the last of its
@@ -212,9 +213,9 @@ async def load(
 
 # --- the abuser ----------------------------------------------------------------------------------------
 
-ABUSER = "127.66.0.1"  # the abusive address; its guessers are its neighbours, and strangers far off
+ABUSER = "127.66.0.1"  # the abusive address (its guessers elsewhere: its own joins are not locked out)
 FLOODERS = 40  # connections it floods from (more than an address may hold)
-GUESSERS = 16  # addresses it guesses from: half in its own network, half in networks of their own
+GUESSERS = 16  # addresses it guesses from: half in one network, half in networks of their own
 REFUSED = (OSError, EOFError, ConnectionClosed, InvalidStatus, InvalidMessage)  # a connection turned away
 GARBAGE = [
     '{"type": ["join"]}',
@@ -258,7 +259,7 @@ async def abuse(
         *(
             asyncio.create_task(_guesser(url, address, over, answered, rng))
             for n in range(GUESSERS)
-            for address in [f"127.66.0.{10 + n}" if n % 2 else f"127.{67 + n}.0.1"]
+            for address in [f"127.65.0.{10 + n}" if n % 2 else f"127.{67 + n}.0.1"]
         ),
     ]
     await over.wait()

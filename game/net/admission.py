@@ -39,7 +39,7 @@ class Quotas:
     tables: int = 8  # live tables it asked for (a club behind one router)
     opened: int = 30  # tables it may open within `window` seconds
     window: float = 3600.0
-    computers: int = 12  # computer seats at its live tables
+    computers: int = 6  # computer seats at its live tables (two tables of three, each a person's)
     allow_bots: bool = False  # tables of computers alone may be asked for (an operator's choice)
 
 
