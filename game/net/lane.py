@@ -7,38 +7,50 @@ per thinking table: a stranger's tables of hard computers, each played against a
 made every person's action at every other table wait that many slices at each of its steps. With it, a
 person's action waits for one slice at most, however many computers think; the computers share the time
 that is left (each thinks longer in wall time when many do), which is the trade a public server wants.
+And the lane rests after each slice as long as the slice took, less its `share`: computers think half the
+loop's time at most, so even a stranger's tables of hard computers, played against as fast as they answer,
+leave the other half to the people (a computer's move takes twice its thinking time, still a moment).
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
+
+SHARE = 0.5  # of the loop's time computers may think at most
 
 
 class Lane:
     """`await lane.turn()` before each slice, `lane.done()` after it."""
 
-    def __init__(self) -> None:
+    def __init__(self, share: float = SHARE) -> None:
+        self.share = share
         self.waiting: deque[asyncio.Future[None]] = deque()
         self.busy = False
+        self.began = 0.0  # when the slice running began
 
     async def turn(self) -> None:
         """Returns when it is this slice's turn: at once if the lane is free."""
         if not self.busy:
-            self.busy = True
+            self.busy, self.began = True, time.perf_counter()
             return
         ready = asyncio.get_running_loop().create_future()
         self.waiting.append(ready)
         try:
             await ready
+            self.began = time.perf_counter()
         except asyncio.CancelledError:
             if ready.done() and not ready.cancelled():
+                self.began = time.perf_counter()
                 self.done()  # (its turn had come: handed on)
             raise
 
     def done(self) -> None:
-        """The slice is over: the next waiting one goes once the loop has turned (its other work first)."""
-        asyncio.get_running_loop().call_soon(self._next)
+        """The slice is over: the next waiting one goes once the loop has turned (its other work first),
+        and the lane has rested for its share."""
+        spent = time.perf_counter() - self.began
+        asyncio.get_running_loop().call_later(spent * (1 - self.share) / self.share, self._next)
 
     def _next(self) -> None:
         while self.waiting:

@@ -129,40 +129,46 @@ class Field:
 
 
 @dataclass(frozen=True)
-class Text(Field):
-    """A printable text of `low` to `high` characters, or null where `null`."""
+class _Bounded(Field):
+    """A value of one JSON type (`kind`) within `low` to `high` (`described` in words), or null where
+    `null`."""
 
     low: int
     high: int
     null: bool = False
+    kind = ""
 
     @property
     def types(self) -> tuple[str, ...]:  # type: ignore[override]
-        return ("string", "null") if self.null else ("string",)
+        return (self.kind, "null") if self.null else (self.kind,)
 
     @property
     def wanted(self) -> str:  # type: ignore[override]
-        return f"{'null or ' if self.null else ''}a printable text of {self.low} to {self.high} characters"
+        return ("null or " if self.null else "") + self.described()
+
+    def described(self) -> str:
+        raise NotImplementedError
+
+
+class Text(_Bounded):
+    """A printable text of `low` to `high` characters."""
+
+    kind = "string"
+
+    def described(self) -> str:
+        return f"a printable text of {self.low} to {self.high} characters"
 
     def fits(self, value: Any) -> bool:
         return value is None or (self.low <= len(value) <= self.high and value.isprintable())
 
 
-@dataclass(frozen=True)
-class Whole(Field):
-    """A whole number from `low` to `high`, or null where `null`."""
+class Whole(_Bounded):
+    """A whole number from `low` to `high`."""
 
-    low: int
-    high: int
-    null: bool = False
+    kind = "integer"
 
-    @property
-    def types(self) -> tuple[str, ...]:  # type: ignore[override]
-        return ("integer", "null") if self.null else ("integer",)
-
-    @property
-    def wanted(self) -> str:  # type: ignore[override]
-        return f"{'null or ' if self.null else ''}a whole number from {self.low} to {self.high}"
+    def described(self) -> str:
+        return f"a whole number from {self.low} to {self.high}"
 
     def fits(self, value: Any) -> bool:
         return value is None or self.low <= value <= self.high
