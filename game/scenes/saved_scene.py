@@ -33,7 +33,7 @@ def rules_words(saved: Saved) -> str:
     if summary.profile:
         return profile_short_name(summary.profile)
     if summary.scenario:
-        return str(summary.scenario.get(language(), ""))
+        return str(summary.scenario.get(language()))
     if saved.game == "falkenstein":
         return tr("history.hotseat")
     return tr("saved.players", n=len(summary.names))
