@@ -66,7 +66,9 @@ class MenuScene(Scene):
         self.saved_button: Button | None = None
         self.listing = saved_listing(app)
         self._read_again = False  # back from the Saved matches list: they may have changed
-        self.hosted, told = hosted.offered()  # a table this desktop hosted, its program killed mid-match
+        self.hosted, told = hosted.offered(
+            app.locks
+        )  # a table this desktop hosted, its program killed mid-match
         if told is not None:
             app.notices.show(told.text(), 10.0)
         self._quit_deadline = -1.0
