@@ -185,13 +185,12 @@ def elsewhere(holder: Holder) -> list[str]:
 
 
 def archive(data: Path) -> None:
-    """A table that is over, ended or given up: its folder moved under `archive/` (a bad file kept aside in
-    it stays whole), so it is never offered again; the tokens of its seats are no longer needed."""
+    """A table that is over, ended or given up: its folder moved whole under `archive/` (a file kept aside in
+    it too), so it is never offered again and no byte of it is lost."""
     target = folder() / ARCHIVE / data.name
     with contextlib.suppress(OSError):
         target.parent.mkdir(parents=True, exist_ok=True)
         os.replace(data, target)
-        (target / NAME).unlink(missing_ok=True)
     _prune(folder() / ARCHIVE)
 
 
