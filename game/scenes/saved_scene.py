@@ -17,7 +17,17 @@ from game.games.koenigrufen.words import profile_short_name
 from game.i18n import language, tr
 from game.saved_matches import Listing, Saved
 from game.scenes import navigation
-from game.scenes.ledger_page import DETAIL, LINE, LedgerPage, LedgerRow, count, day_label, seats
+from game.scenes.ledger_page import (
+    DETAIL,
+    LINE,
+    LedgerPage,
+    LedgerRow,
+    clock,
+    count,
+    day_label,
+    full_date,
+    seats,
+)
 from game.ui import text, theme
 from game.ui.widgets import Button
 
@@ -55,14 +65,13 @@ def moves_words(saved: Saved) -> str:
 
 def described(saved: Saved) -> str:
     """The match in one sentence, for the question before deleting it: what would be lost."""
-    day, hour = day_label(saved.when)
     players = ", ".join(f"{name} {score}" for name, score, _ in seats(saved.game, saved.summary))
     return tr(
         "saved.delete.words",
         game=tr(f"menu.game.{saved.game}.name"),
         players=players,
         reached=reached_words(saved),
-        when=f"{day} {hour}",
+        when=f"{full_date(saved.when)}, {clock(saved.when)}",
     )
 
 
