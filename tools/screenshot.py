@@ -205,7 +205,9 @@ def _saved_matches() -> None:
         ),
         CardTableSetup("twotenjack", tuple(SeatPlayer(n, i < 2) for i, n in enumerate("ABCDEF")), 12),
         FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), None, "", 13),
-        CardTableSetup("koenigrufen", tuple(SeatPlayer(n, True) for n in ("Anna", "Ben", "Cleo", "Dan")), 14),
+        CardTableSetup(
+            "koenigrufen", tuple(SeatPlayer(n, True) for n in ("Paul", "Marie", "Anton", "Berta")), 14
+        ),
         CardTableSetup("twotenjack", tuple(SeatPlayer(n, i == 0) for i, n in enumerate(long[:3])), 15),
     ]
     now = time.time()
