@@ -78,12 +78,7 @@ def test_a_hosting_desktop_killed_mid_match_resumes_its_table_from_the_menu(
     session, bot = host(first, "twotenjack", {1: "remote", 2: "easy"})
     assert bot is not None
     table = remote(first)
-    played = 0
-    while played < MOVES:
-        my_turn_or_score(first, table, (bot,))
-        click_card(first, table, sorted(table.playable(session.seat))[0])
-        played += 1
-    my_turn_or_score(first, table, (bot,))  # the table waits on the host: nothing moves while it is away
+    play(first, MOVES, (bot,))  # then the table waits on the host: nothing moves while it is away
     until(first, lambda: bot.updates[-1].moves == table.game.moves, (bot,))
     assert first.scenes.top is table and table.game.to_act == session.seat
     moves, hand, code = table.game.moves, table.game.view(session.seat).hand, session.code
@@ -201,7 +196,7 @@ def test_close_that_table_asks_then_gives_it_up_and_the_page_hosts_anew(
     assert archived(data_dir) == ["K7PQ4M.json", "host.json"]
 
 
-def play(app: App, table: RemoteSession | None, moves: int, bots: tuple[Any, ...]) -> None:
+def play(app: App, moves: int, bots: tuple[Any, ...]) -> None:
     """The host of `app`'s networked table plays `moves` cards (its first playable one each time)."""
     scene = remote(app)
     for _ in range(moves):
@@ -225,7 +220,7 @@ def test_two_copies_on_one_data_folder_host_their_own_tables_and_never_touch_the
     apps.append(first)
     mine, bot = host(first, "twotenjack", {1: "remote", 2: "easy"})
     assert bot is not None
-    play(first, mine, 2, (bot,))
+    play(first, 2, (bot,))
 
     second = launch(monkeypatch)  # another copy of Atout, started on the same data folder
     apps.append(second)
@@ -234,8 +229,8 @@ def test_two_copies_on_one_data_folder_host_their_own_tables_and_never_touch_the
     told = [message for message, _ in second.notices.items]
     assert any(mine.code in m and "window of Atout" in m for m in told)
     assert theirs.code != mine.code
-    play(second, theirs, 2, ())
-    play(first, mine, 2, (bot,))  # both go on, each in its own folder
+    play(second, 2, ())
+    play(first, 2, (bot,))  # both go on, each in its own folder
     (slot1, moves1), (slot2, moves2) = on_disk(mine), on_disk(theirs)
     assert slot1 != slot2 and moves1 == remote(first).game.moves and moves2 == remote(second).game.moves
 

@@ -199,7 +199,7 @@ def _saved_matches() -> None:
 
     long = ("Maximiliane von Hohenzollern", "Bartholomäus Wittelsbach", "Clementine", "Friedrich-Wilhelm")
     austria = house.based_on(profile.load("austria"))
-    setups = [
+    setups: list[Any] = [
         CardTableSetup(
             "koenigrufen", tuple(SeatPlayer(n, i == 0) for i, n in enumerate(long)), 11, 8, austria
         ),
