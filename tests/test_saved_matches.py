@@ -205,7 +205,7 @@ def test_a_match_open_in_another_copy_of_atout_is_not_offered() -> None:
     page = open_saved(other)
     assert page.listing.matches == () and page.listing.elsewhere == 1
     assert not Holder().free_elsewhere(table.autosave.path)
-    first.close()  # the first copy quits: its match is free
+    leave(first)  # the first copy leaves its table for the menu: its match is free
     listing = saved_matches.listing(other.locks)
     assert [s.path for s in listing.matches] == [table.autosave.path]
 

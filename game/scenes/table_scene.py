@@ -246,7 +246,9 @@ class TableScene(Scene):
         self.app.scenes.push(navigation.pause(self.app, self.game_id, self.leave_table, self.pause_extra()))
 
     def leave_table(self) -> None:
+        """Back to the menu: the match, on disk, is no longer held, so another copy of Atout may open it."""
         self.app.scenes.reset(navigation.menu(self.app))
+        self.app.locks.release(self.autosave.path)
 
     def handover(self, person: str, detail: str, on_ready: Callable[[], None]) -> None:
         self.app.scenes.push(navigation.handover(self.app, person, detail, on_ready))
