@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pygame
 import pytest
+from koenigrufen_deals import BIRDS_HOME, TEAM
+from koenigrufen_deals import settle as _settle
+from koenigrufen_deals import x as _x
 from scene_driver import click, key, step
-from test_koenigrufen_bonuses import BIRDS_HOME, TEAM, _settle, _x
 
 from game.app import App
 from game.games.koenigrufen import house, profile, rules_page
