@@ -6,6 +6,7 @@ never `internal`, and counts no fault."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import fields
 from typing import Any
@@ -175,7 +176,10 @@ class Seated:
         table = self.background.call(
             lambda server: server.create_table(TableRequest("twotenjack", (SeatRequest("remote"),) * 4))
         )
-        self.socket = connect(f"ws://127.0.0.1:{port}", max_size=None, compression=None)
+        self.held = contextlib.ExitStack()
+        self.socket = self.held.enter_context(
+            connect(f"ws://127.0.0.1:{port}", max_size=None, compression=None)
+        )
         self.code = table.code
         self.socket.send(json.dumps({"type": "join", "table": self.code, "name": "Fuzz", "seat": 0}))
         self.token = self.answers()[0]["token"]
@@ -202,7 +206,7 @@ class Seated:
 
     def close(self) -> int:
         """Closes the client and the server; the faults the server counted."""
-        self.socket.close()
+        self.held.close()
         faults = self.background.call(lambda server: server.faults)
         self.background.stop()
         return int(faults)
