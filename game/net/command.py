@@ -85,7 +85,11 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument(
             "--port", type=int, default=PORT, help=f"the port (default {PORT}; 0: any free one)"
         )
-        command.add_argument("--bind", default="0.0.0.0", help="the address to listen on (default: all)")
+        command.add_argument(
+            "--bind",
+            default="0.0.0.0",
+            help="the address to listen on (default: all IPv4; '': IPv4 and IPv6)",
+        )
         command.add_argument("--data", type=Path, help="keep the tables' journals here, and resume them")
         command.add_argument("--tls-cert", type=Path, help="serve wss:// with this certificate (PEM, chain)")
         command.add_argument("--tls-key", type=Path, help="… and this private key (PEM)")
