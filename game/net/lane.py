@@ -7,9 +7,10 @@ per thinking table: a stranger's tables of hard computers, each played against a
 made every person's action at every other table wait that many slices at each of its steps. With it, a
 person's action waits for one slice at most, however many computers think; the computers share the time
 that is left (each thinks longer in wall time when many do), which is the trade a public server wants.
-And the lane rests after each slice as long as the slice took, less its `share`: computers think half the
-loop's time at most, so even a stranger's tables of hard computers, played against as fast as they answer,
-leave the other half to the people (a computer's move takes twice its thinking time, still a moment).
+And while people are playing (`crowded`: a person acted within the last second), the lane rests after each
+slice as long as the slice took, less its `share`: computers think half the loop's time at most, so even a
+stranger's tables of hard computers, played against as fast as they answer, leave the other half to the
+people. On a server where nobody else plays, computers think flat out.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
+from collections.abc import Callable
 
 SHARE = 0.5  # of the loop's time computers may think at most
 
@@ -24,8 +26,8 @@ SHARE = 0.5  # of the loop's time computers may think at most
 class Lane:
     """`await lane.turn()` before each slice, `lane.done()` after it."""
 
-    def __init__(self, share: float = SHARE) -> None:
-        self.share = share
+    def __init__(self, share: float = SHARE, crowded: Callable[[], bool] = lambda: True) -> None:
+        self.share, self.crowded = share, crowded
         self.waiting: deque[asyncio.Future[None]] = deque()
         self.busy = False
         self.began = 0.0  # when the slice running began
@@ -48,9 +50,9 @@ class Lane:
 
     def done(self) -> None:
         """The slice is over: the next waiting one goes once the loop has turned (its other work first),
-        and the lane has rested for its share."""
-        spent = time.perf_counter() - self.began
-        asyncio.get_running_loop().call_later(spent * (1 - self.share) / self.share, self._next)
+        and, while people are playing, the lane has rested for its share."""
+        rest = (time.perf_counter() - self.began) * (1 - self.share) / self.share if self.crowded() else 0.0
+        asyncio.get_running_loop().call_later(rest, self._next)
 
     def _next(self) -> None:
         while self.waiting:

@@ -69,6 +69,7 @@ SWEEP = 30.0  # seconds between two looks for tables to let go and files to reti
 FIRST_WORD = 10.0  # seconds a connection over its address's bound is given to say what it wanted
 STEP_MS = 5.0  # a computer thinks this long between two chances for every other table to run
 ENGINE_POLL = 0.005  # seconds between two looks for an engine's answer
+CROWDED = 1.0  # seconds after a person acted during which computers think half the time at most
 SAVED = "limits.json"  # the counts that outlive a restart (guesses, tables opened), in the data folder
 FINISHED = "finished"  # where a done table's file goes, in the data folder, until its retention is over
 
@@ -157,7 +158,8 @@ class Server:
         self.throttle = JoinThrottle(clock=clock)  # wrong table codes and tokens, by address and table
         self.admission = Admission(self.limits.quotas, secret(data), clock)
         self.metrics = Metrics()
-        self.lane = Lane()  # every computer's thinking, a slice at a time
+        self.acted = -CROWDED  # when a person last acted (perf_counter)
+        self.lane = Lane(crowded=lambda: time.perf_counter() - self.acted < CROWDED)  # computers think here
         self.writer = Writer()
         self.retention_checked = 0.0
         self.counts_saved = json.dumps({"throttle": {}, "opened": {}})  # what limits.json holds
@@ -406,7 +408,7 @@ class Server:
             table.tell_seats()
             self._settle(table)
             return
-        began = time.perf_counter()
+        began = self.acted = time.perf_counter()
         async with self.locks[table.code]:
             events = table.act(seat, message["action"], message["moves"])
             await self._save(table, table.last_action_line())
