@@ -41,7 +41,7 @@ VERSION = 3  # 1: the record alone, rewritten whole after every action; 2: no ow
 MAX_FILE_BYTES = 16_000_000  # the record and a match's longest journal (journal.MAX_ACTIONS) fit
 COMPACT_AFTER = 64_000  # appended bytes beyond the record's own size before the file is written whole again
 OWNER_LENGTH = 32  # an owner's mark (`game.net.admission.owner`)
-ENDS = ("abandoned", "too_long", "closed")  # why a table ended before its match did
+ENDS = ("abandoned", "too_long")  # why a table ended before its match did: its people left, its file is full
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no look-alikes: 0/O, 1/I
 CODE_LENGTH = 6
 STANDIN = "normal"  # the level of the computer that plays an away seat (the engines' takeover level too)
@@ -252,11 +252,6 @@ class TableHost:
     def empty(self) -> bool:
         """Nobody is connected to it."""
         return all(seat.link is None for seat in self.seats)
-
-    @property
-    def people(self) -> bool:
-        """It has a seat for a person: a table of computers alone is the operator's to open."""
-        return any(seat.kind == "remote" for seat in self.seats)
 
     @property
     def done(self) -> bool:
