@@ -361,3 +361,19 @@ def test_behind_a_reverse_proxy_players_are_counted_by_the_address_it_names() ->
         await server.close()
 
     run(scenario())
+
+
+def test_a_table_whose_journal_is_full_ends_rather_than_write_a_file_it_could_not_read(monkeypatch) -> None:
+    from game.ai.engine_protocol import action_to_json
+    from game.net import table_host
+    from game.net.protocol import Refusal
+
+    monkeypatch.setattr(table_host, "MAX_ACTIONS", 5)
+    table = TableHost.new("ABCDEF", TableRequest("twotenjack", (REMOTE,) * 3), seed=2)
+    for _ in range(5):
+        seat = table.by_id[table.state.to_act]
+        table.act(seat, action_to_json(table.state.legal_actions()[0]), table.moves)
+    assert table.ended == "too_long" and table.done and not table.over
+    seat = table.by_id[table.state.to_act]
+    with pytest.raises(Refusal, match="over"):
+        table.act(seat, action_to_json(table.state.legal_actions()[0]), table.moves)
