@@ -79,7 +79,10 @@ def typed_fields(record: Any) -> dict[str, Any]:
 
 def view_fields(view: Any) -> dict[str, Any]:
     """`view_to_json`'s fields, left for `encoded`."""
-    return {name: value for name, value in _fields_for_encoder(view).items() if name not in SENT_IN_HELLO}
+    sent = _fields_for_encoder(view)  # (a dict of its own: what the hello sent is taken out of it)
+    for name in SENT_IN_HELLO:
+        sent.pop(name, None)
+    return sent
 
 
 def _fields_for_encoder(record: Any) -> dict[str, Any]:
