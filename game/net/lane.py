@@ -8,9 +8,9 @@ made every person's action at every other table wait that many slices at each of
 person's action waits for one slice at most, however many computers think; the computers share the time
 that is left (each thinks longer in wall time when many do), which is the trade a public server wants.
 And while people are playing (`crowded`: a person acted within the last second), the lane rests after each
-slice as long as the slice took, less its `share`: computers think half the loop's time at most, so even a
-stranger's tables of hard computers, played against as fast as they answer, leave the other half to the
-people. On a server where nobody else plays, computers think flat out.
+slice so that computers think a third of the loop's time at most (`share`): even a stranger's tables of hard
+computers, played against as fast as they answer, leave two thirds to the people (a computer's move then
+takes three times its thinking). On a server where nobody else plays, computers think flat out.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-SHARE = 0.5  # of the loop's time computers may think at most
+SHARE = 1 / 3  # of the loop's time computers may think at most while people play
 
 
 class Lane:

@@ -69,7 +69,7 @@ SWEEP = 30.0  # seconds between two looks for tables to let go and files to reti
 FIRST_WORD = 10.0  # seconds a connection over its address's bound is given to say what it wanted
 STEP_MS = 5.0  # a computer thinks this long between two chances for every other table to run
 ENGINE_POLL = 0.005  # seconds between two looks for an engine's answer
-CROWDED = 1.0  # seconds after a person acted during which computers think half the time at most
+CROWDED = 1.0  # seconds after a person acted during which computers think a third of the time at most
 SAVED = "limits.json"  # the counts that outlive a restart (guesses, tables opened), in the data folder
 FINISHED = "finished"  # where a done table's file goes, in the data folder, until its retention is over
 
