@@ -100,29 +100,35 @@ VALAT: Script = (
 )
 
 
-def deck(script: Script) -> tuple[str, ...]:
-    """The stacked deck dealing each seat the cards the script has it play (forehand seat 0 first)."""
+Halves = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def deck(script: Script, halves: Halves = HALVES) -> tuple[str, ...]:
+    """The stacked deck dealing each seat the cards the script has it play (forehand seat 0 first), the
+    talon `halves` last."""
     hands: list[list[str]] = [[], [], [], []]
     for leader, cards in script:
         for i, card in enumerate(cards):
             hands[(leader + i) % 4].append(card)
-    return (*hands[0], *hands[1], *hands[2], *hands[3], *HALVES[0], *HALVES[1])
+    return (*hands[0], *hands[1], *hands[2], *hands[3], *halves[0], *halves[1])
 
 
 def auction(profile: kp.Profile, contract: str) -> list[Action]:
-    """Seat 0 declares `contract`: named outright, or (a contract reserved for forehand) chosen after
-    his neutral opening and three passes."""
+    """Seat 0 declares `contract`: named outright (his first word only, where the profile says so), or (a
+    contract reserved for forehand) chosen after his neutral opening and three passes."""
     assert profile.bidding is not None
     passes: list[Action] = [Pass(1), Pass(2), Pass(3)]
-    if contract in profile.bidding.reserved:
+    if contract in profile.bidding.reserved and contract not in profile.bidding.first_word_only:
         return [Bid(0, profile.bidding.neutral), *passes, Bid(0, contract)]
     return [Bid(0, contract), *passes]
 
 
-def to_announce(profile: kp.Profile, contract: str, script: Script) -> KoenigrufenGame:
+def to_announce(
+    profile: kp.Profile, contract: str, script: Script, halves: Halves = HALVES
+) -> KoenigrufenGame:
     """The deal up to its announcement round: the auction, the call of KH, the first half taken and laid
-    away again."""
-    config = KoenigrufenConfig(deals=1, first_dealer=3, stacked_deck=deck(script), profile=profile)
+    away again (the whole talon, where the contract takes it)."""
+    config = KoenigrufenConfig(deals=1, first_dealer=3, stacked_deck=deck(script, halves), profile=profile)
     game = KoenigrufenGame(config, 0)
     for action in auction(profile, contract):
         game.apply(action)
@@ -130,14 +136,18 @@ def to_announce(profile: kp.Profile, contract: str, script: Script) -> Koenigruf
         game.apply(CallKing(0, "KH"))
     if game.phase == "talon":
         game.apply(TakeTalon(0, 0))
-        game.apply(Discard(0, HALVES[0]))
+        game.apply(Discard(0, halves[0]))
+    if game.phase == "discard":
+        game.apply(Discard(0, (*halves[0], *halves[1])))
     assert game.phase == "announce"
     return game
 
 
-def settle(profile: kp.Profile, contract: str, script: Script, said: tuple[Action, ...]) -> DealScored:
+def settle(
+    profile: kp.Profile, contract: str, script: Script, said: tuple[Action, ...], halves: Halves = HALVES
+) -> DealScored:
     """The deal played: `said` in the announcement round (then passes to its end), the script's tricks."""
-    game = to_announce(profile, contract, script)
+    game = to_announce(profile, contract, script, halves)
     for action in said:
         game.apply(action)
     while game.phase == "announce":
