@@ -160,7 +160,15 @@ ROWS: list[tuple[int, str, Script, Halves, tuple[Action, ...], tuple[int, ...], 
     # 5: the lost Sechserdreier doubled (8 × 3 = −24), the Uhu announced and made 4 × 3 = +12
     (5, "sechserdreier", SECHSER_UHU, TALON, (Announce(0, ("uhu",)),), x(ALONE, -4), x(ALONE, -4)),
     # 6: the same game lost, Kontra on it: the money doubled
-    (6, "sechserdreier", SECHSER_LOST, TALON, (AnnouncePass(0), Kontra(1, "game")), x(ALONE, -8), x(ALONE, -16)),
+    (
+        6,
+        "sechserdreier",
+        SECHSER_LOST,
+        TALON,
+        (AnnouncePass(0), Kontra(1, "game")),
+        x(ALONE, -8),
+        x(ALONE, -16),
+    ),
     # 7: the Solorufer lost (−2 each), the partner's König ultimo announced and made, 2 × 2 (solo) = +4
     (
         7,
@@ -172,13 +180,37 @@ ROWS: list[tuple[int, str, Script, Halves, tuple[Action, ...], tuple[int, ...], 
         x(TEAM, 2),
     ),
     # 9: the Besserrufer won (+1), its Uhu announced and lost (−4), the Uhu kontraed: −8 in the money
-    (9, "besserrufer", BIRDS_LOST, HALVES, (Announce(0, ("uhu",)), Kontra(1, "uhu")), x(TEAM, -3), x(TEAM, -7)),
+    (
+        9,
+        "besserrufer",
+        BIRDS_LOST,
+        HALVES,
+        (Announce(0, ("uhu",)), Kontra(1, "uhu")),
+        x(TEAM, -3),
+        x(TEAM, -7),
+    ),
     # 10: the Dreier's silent Valat 4 × 4 = 16 each, the announced Trull 2; the silent Pagat dropped
     (10, "dreier", DREIER_VALAT, HALVES, (Announce(0, ("trull",)),), x(ALONE, 18), x(ALONE, 18)),
     # 11: the Valat announced and lost, 8 × 4 = −32 each (the game won does not count), the Pagat made +2
-    (11, "dreier", DREIER_VALAT_LOST, HALVES, (Announce(0, ("pagat", "valat")),), x(ALONE, -30), x(ALONE, -30)),
+    (
+        11,
+        "dreier",
+        DREIER_VALAT_LOST,
+        HALVES,
+        (Announce(0, ("pagat", "valat")),),
+        x(ALONE, -30),
+        x(ALONE, -30),
+    ),
     # 12: the defenders' silent Valat in a Sechserdreier: 4 × 4 × 2 (lost) = −32 each, the game's Kontra ×2
-    (12, "sechserdreier", SECHSER_VALAT, TALON, (AnnouncePass(0), Kontra(1, "game")), x(ALONE, -32), x(ALONE, -64)),
+    (
+        12,
+        "sechserdreier",
+        SECHSER_VALAT,
+        TALON,
+        (AnnouncePass(0), Kontra(1, "game")),
+        x(ALONE, -32),
+        x(ALONE, -64),
+    ),
     # 13: the Rufer's Valat announced and made, 1 × 8, kontraed: 16 in the money
     (13, "rufer", VALAT, HALVES, (Announce(0, ("valat",)), Kontra(1, "valat")), x(TEAM, 8), x(TEAM, 16)),
     # 14: the Farbensolo won (6 × 3 = 18), the four kings silent in his pile, 1 × 2 (solo) × 3 = 6
