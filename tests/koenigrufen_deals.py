@@ -29,7 +29,8 @@ from game.games.koenigrufen.rules import (
 
 AUSTRIA, CHELTENHAM = kp.load("austria"), kp.load("cheltenham")
 
-HALVES = (("2D", "3D", "4D"), ("7C", "8C", "9C"))
+Halves = tuple[tuple[str, ...], tuple[str, ...]]
+HALVES: Halves = (("2D", "3D", "4D"), ("7C", "8C", "9C"))
 Script = tuple[tuple[int, tuple[str, str, str, str]], ...]  # per trick: (leader, the cards in play order)
 
 OPENING = (
@@ -100,7 +101,23 @@ VALAT: Script = (
 )
 
 
-Halves = tuple[tuple[str, ...], tuple[str, ...]]
+# Farbensolo, seat 0 holding the kings, queens and cavalls of hearts, diamonds and clubs, KS QS and 7S: the
+# first eleven tricks are his (a trump beats no suit card), the 7S loses the last to seat 1's CS.
+FARBENSOLO_KINGS: Script = (
+    (0, ("KH", "JH", "2H", "4H")),
+    (0, ("QH", "1H", "3H", "I")),
+    (0, ("CH", "XIV", "XIII", "II")),
+    (0, ("KD", "JD", "2D", "4D")),
+    (0, ("QD", "1D", "3D", "III")),
+    (0, ("CD", "XV", "XII", "IV")),
+    (0, ("KC", "JC", "9C", "7C")),
+    (0, ("QC", "10C", "8C", "V")),
+    (0, ("CC", "SK", "XI", "VI")),
+    (0, ("KS", "10S", "9S", "VII")),
+    (0, ("QS", "JS", "8S", "VIII")),
+    (0, ("7S", "CS", "X", "IX")),
+)
+TRUMPS_TALON: Halves = (("XXI", "XX", "XIX"), ("XVIII", "XVII", "XVI"))
 
 
 def deck(script: Script, halves: Halves = HALVES) -> tuple[str, ...]:

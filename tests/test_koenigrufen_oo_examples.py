@@ -17,7 +17,9 @@ from koenigrufen_deals import (
     AUSTRIA,
     BIRDS_HOME,
     BIRDS_LOST,
+    FARBENSOLO_KINGS,
     HALVES,
+    TRUMPS_TALON,
     VALAT,
     Halves,
     Script,
@@ -130,24 +132,6 @@ DREIER_VALAT_LOST: Script = (
     (0, ("3H", "KH", "CC", "8S")),
     (1, ("4H", "JC", "7S", "I")),
 )
-# Farbensolo, seat 0 holding the kings, queens and cavalls of hearts, diamonds and clubs, KS QS and 7S: the
-# first eleven tricks are his (a trump beats no suit card), the 7S loses the last to seat 1's CS.
-FARBENSOLO_KINGS: Script = (
-    (0, ("KH", "JH", "2H", "4H")),
-    (0, ("QH", "1H", "3H", "I")),
-    (0, ("CH", "XIV", "XIII", "II")),
-    (0, ("KD", "JD", "2D", "4D")),
-    (0, ("QD", "1D", "3D", "III")),
-    (0, ("CD", "XV", "XII", "IV")),
-    (0, ("KC", "JC", "9C", "7C")),
-    (0, ("QC", "10C", "8C", "V")),
-    (0, ("CC", "SK", "XI", "VI")),
-    (0, ("KS", "10S", "9S", "VII")),
-    (0, ("QS", "JS", "8S", "VIII")),
-    (0, ("7S", "CS", "X", "IX")),
-)
-TRUMPS_TALON: Halves = (("XXI", "XX", "XIX"), ("XVIII", "XVII", "XVI"))
-
 TEAM, ALONE = (1, -1, 1, -1), (3, -1, -1, -1)  # seats 0 and 2 against 1 and 3; seat 0 against three
 
 
