@@ -28,12 +28,14 @@ from game.games.koenigrufen.rules import (
     AnnouncePass,
     Bid,
     CallKing,
+    Discard,
     KoenigrufenConfig,
     KoenigrufenGame,
     Kontra,
     PartnerRevealed,
     Pass,
     Play,
+    TakeTalon,
 )
 from game.rules.errors import IllegalAction
 
@@ -168,3 +170,18 @@ def test_ouvert_lays_the_hands_open_after_the_first_trick(
         game.apply(game.legal_actions()[0])
     assert isinstance(game.legal_actions()[0], Play)
     assert tuple(seat for seat, hand in enumerate(game.view(1).open_hands) if hand) == shown
+
+
+def test_the_farbendreier_lays_trumps_away_first() -> None:
+    """OÖ23 Farben 1 (HT §4.6): in the Farbendreier trumps are laid away first, the Trull never, suit cards
+    only without trumps left to lay away; the Dreier of the same hand lays suit cards away first."""
+    for contract, trumps in (("farbendreier", True), ("dreier", False)):
+        game = _new(AUSTRIA, deck(BIRDS_HOME))
+        for action in (Bid(0, contract), Pass(1), Pass(2), Pass(3), TakeTalon(0, 0)):
+            game.apply(action)
+        discards = [action.cards for action in game.legal_actions() if isinstance(action, Discard)]
+        assert discards and all(
+            (card[-1] not in "HDCS") is trumps and card not in ("SK", "XXI", "I")
+            for d in discards
+            for card in d
+        )
