@@ -28,7 +28,18 @@ from game.ui import text
 
 WORD = re.compile(r"[^\W\d_]{3,}")
 NOT_WORDS = re.compile(r"\S*…|\b[IVX]+\b")  # a name cut short by an ellipsis, a tarock's numeral
-NAMES = ("Clara", "Paul", "Marie", "Anton", "Berta", "Carl", "Dora", "Emil")  # the players the tool seats
+# the players the tool seats (the saved matches' long names too)
+NAMES = (
+    "Clara",
+    "Paul",
+    "Marie",
+    "Anton",
+    "Berta",
+    "Carl",
+    "Dora",
+    "Emil",
+    *("Maximiliane von Hohenzollern", "Bartholomäus Wittelsbach", "Clementine", "Friedrich-Wilhelm"),
+)
 
 
 def _texts(data: Any, lang: str) -> Iterator[str]:

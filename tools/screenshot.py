@@ -43,11 +43,15 @@ SCENES = (
     "koenigrufen-trischaken",
     "koenigrufen-dreier-score",
     "koenigrufen-piccolo-score",
+    "koenigrufen-turn",
     "twotenjack",
     "twotenjack-6",
     "twotenjack-score",
     "twotenjack-hint",
     "history",
+    "saved",
+    "saved-delete",
+    "menu-saved",
     "statistics",
     *(f"learn-{game}-{moment}" for game in ("koenigrufen", "twotenjack", "falkenstein") for moment in "123"),
     "learn-koenigrufen-end",
@@ -133,6 +137,18 @@ def build(app, scene: str, **options):
 
         game = scene.split("-")[1]
         return navigation.lesson(app, lessons(game)[0].id), 0.0
+    if scene in ("saved", "saved-delete", "menu-saved"):  # several unfinished matches, long names among them
+        from game.scenes import navigation
+
+        _saved_matches()
+        if scene == "menu-saved":
+            return navigation.menu(app), 0.0
+        page = navigation.saved(app)
+        if scene == "saved-delete":
+            app.scenes.push(page)
+            page.ask_delete()  # type: ignore[attr-defined]
+            return app.scenes.stack.pop(), 0.0
+        return page, 0.3
     if scene == "history":  # a few matches played to their end in the scratch data directory
         from game.history import demo_history
         from game.scenes.history_scene import HistoryScene
@@ -171,6 +187,48 @@ def build(app, scene: str, **options):
         )
         return table, -1.0
     raise SystemExit(f"unknown scene {scene!r}; choose from {', '.join(SCENES)}")
+
+
+def _saved_matches() -> None:
+    """Unfinished matches of every game in the scratch data directory, played part-way at random and
+    last played at different times: long names, six players, a house profile, a scenario."""
+    import random
+    import time
+
+    from game.autosave import new_match_path
+    from game.games.falkenstein.data import HEROES
+    from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
+    from game.games.koenigrufen import house, profile
+    from game.journal import Journal, new_state, save_journal
+    from game.seating import CardTableSetup, SeatPlayer
+
+    long = ("Maximiliane von Hohenzollern", "Bartholomäus Wittelsbach", "Clementine", "Friedrich-Wilhelm")
+    austria = house.based_on(profile.load("austria"))
+    setups: list[Any] = [
+        CardTableSetup(
+            "koenigrufen", tuple(SeatPlayer(n, i == 0) for i, n in enumerate(long)), 11, 8, austria
+        ),
+        CardTableSetup("twotenjack", tuple(SeatPlayer(n, i < 2) for i, n in enumerate("ABCDEF")), 12),
+        FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), None, "", 13),
+        CardTableSetup(
+            "koenigrufen", tuple(SeatPlayer(n, True) for n in ("Paul", "Marie", "Anton", "Berta")), 14
+        ),
+        CardTableSetup("twotenjack", tuple(SeatPlayer(n, i == 0) for i, n in enumerate(long[:3])), 15),
+    ]
+    now = time.time()
+    for i, setup in enumerate(setups):
+        rng, journal = random.Random(i), Journal(setup.game, setup)
+        state = new_state(setup)
+        for _ in range(30 + 40 * (i % 2)):
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            if state.is_over:
+                break
+            journal.actions.append(action)
+        path = new_match_path(setup.game)
+        save_journal(path, journal)
+        when = now - i * (5 * 3600 + 1234)
+        os.utime(path, (when, when))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -352,6 +410,7 @@ KOENIGRUFEN = {
     "koenigrufen-trischaken": ("austria", "trischaken", "score"),
     "koenigrufen-dreier-score": ("austria", "dreier", "score"),
     "koenigrufen-piccolo-score": ("cheltenham", "piccolo", "score"),
+    "koenigrufen-turn": ("cheltenham", "dreier", "turn"),  # konig's turn of several words: one said
 }
 
 
@@ -420,6 +479,7 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None, an
     target = {
         "auction": "bid",
         "announce": "announce",
+        "turn": "announce",
         "call": "call",
         "talon": "talon",
         "discard": "discard",
@@ -459,6 +519,10 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None, an
     if moment == "discard":
         table.chosen = list(_a_discard(table))[:-1]
         table.human_panel(0)
+    if moment == "turn":  # a first word said, the turn still yours: more words, or "That's all"
+        view = table.game.view(0)
+        table.act(Announce(0, view.may_announce[-1:]) if view.may_announce else Kontra(0, view.may_kontra[0]))
+        settle()
     for _ in range(40):
         app.step(1 / 60)
 
