@@ -19,8 +19,9 @@ class Summary:
     over: bool  # played to its end (else ended by the players)
     winners: tuple[int, ...] = ()  # the seats with the best total
     tries: tuple[int, ...] = ()  # Falkenstein: challenges met by each character
-    success: bool | None = None  # a Falkenstein scenario's outcome; None without one
-    scenario: Any = None  # a Falkenstein scenario's title, in every language (a `Text`)
+    success: bool | None = None  # a Falkenstein adventure's outcome: a good ending; None without one
+    scenario: Any = None  # a Falkenstein adventure's title, in its languages (a `Text`)
+    ending: Any = None  # the title of the ending it reached (a `Text`), None before one
     # for the statistics: who played each seat (a person's name; "" where `names` already say it) and, for
     # a computer, its level ("" for a person); the contracts declared, as (seat, contract, made or not; None
     # where no side is judged, as in Trischaken)
@@ -57,6 +58,7 @@ class Privacy:
 
 
 HIDDEN = "?"  # a card a seat may not know, in a redacted event
+LATER = "later"  # an action field's metadata: added after the first journals, which lack it (its default)
 
 
 @dataclass(frozen=True)

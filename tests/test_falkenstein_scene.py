@@ -9,6 +9,7 @@ import pytest
 from scene_driver import click, drag, key, step, wait_until
 
 from game.app import App
+from game.games.falkenstein.adventures import builtin
 from game.games.falkenstein.data import HEROES
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
 from game.games.falkenstein.table import FalkensteinTable
@@ -23,26 +24,31 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
 
 
 def solo(app: App, seed: int = 2) -> FalkensteinTable:
-    table = FalkensteinTable(app, FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Ann"),), seed=seed))
+    setup = FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Ann"),), seed=seed, scenario=builtin()[0])
+    table = FalkensteinTable(app, setup)
     app.scenes.push(table)
     return table
 
 
-def test_a_whole_solo_scenario_by_mouse_ends_on_the_score_scene(app: App) -> None:
+def test_a_whole_solo_adventure_by_mouse_ends_on_the_score_scene_with_its_path(app: App) -> None:
     table = solo(app)
-    total = len(table.scenario.challenges)
-    for n in range(total):
-        wait_until(app, lambda: table.awaiting == "play" and not table.busy)
+    n = 0
+    while not table.game.is_over:
+        wait_until(app, lambda: table.game.is_over or (table.awaiting == "play" and not table.busy))
+        if table.game.is_over:
+            break
         assert len(table.hand) == 4 and set(table.chances) == {s.code for s in table.hand}
         card = table.hand[n % 4]
         click(app, card.rect(app.cards, table.card_w).center)
-        assert len(table.game.history) == n + 1
+        n += 1
+        assert len(table.game.history) == n
     wait_until(app, lambda: table.awaiting == "continue" and not table.busy)
     key(app, pygame.K_RETURN, "\r")
     assert app.scenes.top.name == "score"
     score = app.scenes.top
-    assert len(score.sheet.rows) == 1 and score.sheet.story
-    assert sum(1 for line in score.sheet.log if "played" in line) == total
+    ending = table.scenario.ending(table.game.ending)
+    assert len(score.sheet.rows) == 1 and ending is not None and ending.text.en in score.sheet.story
+    assert sum(1 for line in score.sheet.log if "played" in line) == n == len(score.sheet.path)
 
 
 def test_odds_on_each_card_match_the_rules(app: App) -> None:

@@ -148,13 +148,14 @@ def build(app, scene: str, **options):
             order = (*people[seed:], *people[:seed], computer)
             record_match(CardTableSetup("koenigrufen", order, seed, 6, profile.load("austria")), seed)
         return StatisticsScene(app, "koenigrufen"), 0.3
+    from game.games.falkenstein.adventures import builtin
     from game.games.falkenstein.data import HEROES
     from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
     from game.games.falkenstein.table import FalkensteinTable
     from game.scenes import navigation
 
     if scene == "falkenstein":
-        setup = FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), None, seed=11)
+        setup = FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), seed=11, scenario=builtin()[0])
         return FalkensteinTable(app, setup), 5.0
     if scene == "hotseat":
         seats = (SeatSetup(HEROES[0], "Clara"), SeatSetup(HEROES[1], "Paul"))
@@ -163,7 +164,7 @@ def build(app, scene: str, **options):
         return navigation.demo(app, "falkenstein", 1), 5.2
     if scene == "score":
         table = FalkensteinTable(
-            app, FalkensteinSetup("solo", (SeatSetup(HEROES[2], "Clara"),), None, seed=3)
+            app, FalkensteinSetup("solo", (SeatSetup(HEROES[2], "Clara"),), seed=3, scenario=builtin()[0])
         )
         return table, -1.0
     raise SystemExit(f"unknown scene {scene!r}; choose from {', '.join(SCENES)}")

@@ -31,7 +31,8 @@ class ScoreScene(Scene):
         self.sheet, self.way_out = sheet, way_out
         self.form = Form()
         self.log = LogPanel(tr("score.log"))
-        self.log.set_lines(list(sheet.log))
+        path = [tr("score.fal_path"), *sheet.path] if sheet.path else []  # last: in view, the log above it
+        self.log.set_lines([*sheet.log, *path])
 
     def relayout(self) -> None:
         w, h = self.app.size

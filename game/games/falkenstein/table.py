@@ -19,7 +19,7 @@ from game.games.falkenstein.ai import ComputerHost, choose_card
 from game.games.falkenstein.data import TALENTS
 from game.games.falkenstein.privacy import new_setup
 from game.games.falkenstein.resolution import DECK, standing_of
-from game.games.falkenstein.scenario import Scenario
+from game.games.falkenstein.scenario import Ending, Scenario
 from game.games.falkenstein.session import (
     HOST,
     CardDrawn,
@@ -35,6 +35,8 @@ from game.games.falkenstein.session import (
     Resolved,
     SessionOver,
     SetChallenge,
+    StoryEnded,
+    StoryTurned,
     win_chances,
 )
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
@@ -86,8 +88,8 @@ class FalkensteinTable(TableScene):
     def __init__(self, app: App, setup: FalkensteinSetup) -> None:
         super().__init__(app, setup)
         self.setup: FalkensteinSetup = setup
-        self.scenario: Scenario | None = setup.load_scenario()
-        self.game = setup.new_game(self.scenario)
+        self.scenario: Scenario | None = setup.story()
+        self.game = setup.new_game()
         self.layout = load_layout("falkenstein")
         self.host_avatar = Avatar(setup.seed % 997 + 3, setup.host_name or tr("fal.host"))
         self.host_avatar.masters()  # carve the portrait now, not on the first animated frame
@@ -100,6 +102,7 @@ class FalkensteinTable(TableScene):
         self.shown_discard = 0
         self.shown_results: list[Resolved] = []
         self.shown_challenge: ChallengeSet | None = None
+        self.shown_ending: Ending | None = None
         self.fireworks: Fireworks | None = None
         # the words on the table are kept as functions so a language switch re-words them at once
         self.message_fn: Callable[[], str] = str
@@ -244,9 +247,11 @@ class FalkensteinTable(TableScene):
         start = time.perf_counter()
         to_act = self.game.to_act
         if to_act == "host":
-            if self.scenario:
-                c = self.scenario.challenges[self.challenge_no]
-                action: SetChallenge | PlayCard = SetChallenge(0, c.talent, c.suit, c.opposition)
+            node = self.scenario.challenge(self.game.view(HOST).story_at) if self.scenario else None
+            if node is not None:  # the challenge the story has reached, for the hero
+                action: SetChallenge | PlayCard = SetChallenge(
+                    0, node.talent, node.suit, node.opposition, node.id
+                )
             elif self.challenge_no == 0 and self.setup.mode == "demo":
                 action = _demo_first_challenge(self.setup)
             else:
@@ -289,7 +294,8 @@ class FalkensteinTable(TableScene):
     def show_score(self) -> None:
         """The session's sheet, from the challenges resolved (every seat's view holds them all)."""
         self.end_match()
-        sheet = session_sheet(self.setup, self.game.view(HOST).history, tuple(self.log.lines))
+        view = self.game.view(HOST)
+        sheet = session_sheet(self.setup, view.history, tuple(self.log.lines), view.path, view.ending)
         way_out = WayOut(self.score_buttons(), self.leave_table)
         self.app.scenes.replace(navigation.score(self.app, self.game_id, sheet, way_out))
 
@@ -301,6 +307,13 @@ class FalkensteinTable(TableScene):
         self.app.scenes.replace(navigation.table(self.app, replace(self.setup, seed=match_seed())))
 
     def event_lines(self, event: Event) -> list[str]:
+        if isinstance(event, StoryTurned | StoryEnded) and self.scenario:
+            node = event.to if isinstance(event, StoryTurned) else event.ending
+            title = self.scenario.title_of(node).get(language())
+            key = "fal.log_story_ends" if isinstance(event, StoryEnded) else "fal.log_story_turns"
+            return (
+                [] if isinstance(event, StoryTurned) and self.scenario.ending(node) else [tr(key, to=title)]
+            )
         return log_lines(event, lambda seat: self.setup.seats[seat].character.name)
 
     # presenting events -------------------------------------------------------------------------
@@ -335,10 +348,23 @@ class FalkensteinTable(TableScene):
                 return d(0.9)
             case CardDrawn(seat=seat, card=card):
                 return self._card_drawn(seat, card)
+            case StoryEnded(ending=ending):
+                return self._story_ended(ending)
             case SessionOver():
                 self.awaiting = Awaiting.CONTINUE
                 return d(0.5)
         return 0.0
+
+    def _story_ended(self, ending_id: str) -> float:
+        """The ending reached takes the story panel, once the last challenge's outcome has been read."""
+        ending = self.scenario.ending(ending_id) if self.scenario else None
+        if ending is None:
+            return 0.0
+        self.shown_ending = ending
+        self.story_fn = lambda: ending.text.get(language())
+        self.message_fn = lambda: ending.title.get(language())
+        self.message_good = ending.happy
+        return self.app.duration(0.4)
 
     def _deal(self, seat: int, cards: tuple[str, ...]) -> float:
         d = self.app.duration
@@ -362,8 +388,9 @@ class FalkensteinTable(TableScene):
         self.challenge_no += 1
         self.shown_challenge = event
         character = self.setup.seats[event.seat].character
-        if self.scenario:
-            words = self.scenario.challenges[self.challenge_no - 1].text
+        node = self.scenario.challenge(event.node) if self.scenario else None
+        if node is not None:
+            words = node.text
             self.story_fn = lambda: words.get(language())
         else:
             self.story_fn = lambda: tr(
@@ -402,10 +429,14 @@ class FalkensteinTable(TableScene):
         self.shown_results.append(event)
         self.message_fn = lambda: outcome_sentence(event)
         self.message_good = not event.host_wins
-        if self.scenario:
-            c = self.scenario.challenges[self.challenge_no - 1]
-            ending = c.failure if event.host_wins else c.success
-            self.story_fn = lambda: ending.get(language())
+        node = (
+            self.scenario.challenge(self.shown_challenge.node)
+            if self.scenario and self.shown_challenge
+            else None
+        )
+        if node is not None:
+            outcome = node.failure if event.host_wins else node.success
+            self.story_fn = lambda: outcome.get(language())
         self.host_avatar.react("nod" if event.host_wins else "frown")
         if event.fireworks and not self.replaying:
             self.fireworks = Fireworks(
@@ -628,15 +659,30 @@ class FalkensteinTable(TableScene):
         area = self.r("challenge")
         inner = area.inflate(-36, -24)
         title = self.scenario.title.get(language()) if self.scenario else tr("fal.title")
-        text.draw(surface, title, inner.topleft, theme.SIZE_SMALL, theme.SEPIA, bold=True)
+        room = inner.width
         if self.scenario:
-            counter = tr("fal.challenge_no", n=max(1, self.challenge_no), total=len(self.scenario.challenges))
-            text.draw(surface, counter, inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright")
+            counter = text.fit(self._story_place(), theme.SIZE_SMALL, inner.width // 2)
+            room -= text.draw(
+                surface, counter, inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright"
+            ).width
+        title = text.fit(title, theme.SIZE_SMALL, room - 16, bold=True)
+        text.draw(surface, title, inner.topleft, theme.SIZE_SMALL, theme.SEPIA, bold=True)
         top = inner.y + text.line_height(theme.SIZE_SMALL) + 6
         story = pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
         words = self.story_fn()
         size = text.fitting_size(words, story, theme.SIZE_BODY - 1, theme.SIZE_SMALL - 2, True, 1.05)
         text.draw_paragraphs(surface, words, story, size, theme.INK, italic=True, spacing=1.05)
+
+    def _story_place(self) -> str:
+        """Where the story stands, above its text: the ending reached, or the challenge met and its number."""
+        lang = language()
+        if self.shown_ending is not None:
+            return self.shown_ending.title.get(lang)
+        challenge = self.shown_challenge
+        node = self.scenario.challenge(challenge.node) if self.scenario and challenge else None
+        if node is None:
+            return tr("fal.story_start") if not self.challenge_no else ""
+        return tr("fal.challenge_at", n=self.challenge_no, title=node.title.get(lang))
 
     def _seat_plate(self, seat: int) -> pygame.Rect:
         area = self.r("seats")
