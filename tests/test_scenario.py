@@ -138,7 +138,7 @@ BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "empty text": (_set(["title", "fr"], "  "), "title.fr is empty"),
     "missing outcome text": (_drop(["challenges", 2, "failure", "fr"]), "challenges[2].failure.fr is empty"),
     "text in a language not declared": (_set(["languages"], ["de", "en"]), "title has an unknown field"),
-    "oversized text": (_huge, "challenges[0].text.de is longer than 460 characters"),
+    "oversized text": (_huge, "challenges[0].text.de is longer than 400 characters"),
     "oversized title": (_set(["title", "en"], "T" * 61), "title.en is longer than 60 characters"),
     "link to nowhere": (_set(["challenges", 0, "on_success"], "ballroom"), "challenges[0].on_success names"),
     "link not chosen": (_set(["challenges", 0, "on_failure"], ""), "challenges[0].on_failure is empty"),

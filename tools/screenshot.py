@@ -23,6 +23,7 @@ SCENES = (
     "rules-koenigrufen",
     "falkenstein",
     "hotseat",
+    "hotseat-story",
     "fireworks",
     "score",
     "handover",
@@ -157,9 +158,11 @@ def build(app, scene: str, **options):
     if scene == "falkenstein":
         setup = FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), seed=11, scenario=builtin()[0])
         return FalkensteinTable(app, setup), 5.0
-    if scene == "hotseat":
+    if scene in ("hotseat", "hotseat-story"):  # the Host's panel: with an adventure, its challenges to pick
         seats = (SeatSetup(HEROES[0], "Clara"), SeatSetup(HEROES[1], "Paul"))
-        return FalkensteinTable(app, FalkensteinSetup("hotseat", seats, host_name="Marie", seed=5)), 3.0
+        story = builtin()[0] if scene == "hotseat-story" else None
+        setup = FalkensteinSetup("hotseat", seats, host_name="Marie", seed=5, scenario=story)
+        return FalkensteinTable(app, setup), 3.0
     if scene == "fireworks":
         return navigation.demo(app, "falkenstein", 1), 5.2
     if scene == "score":
@@ -212,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.scene == "end-table":
         scene.leave_table()
         app.step(1 / 60)
-    if args.scene == "hotseat":  # past the hand-over screen, to the Host's challenge panel
+    if args.scene in ("hotseat", "hotseat-story"):  # past the hand-over screen, to the Host's challenge panel
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
         for _ in range(30):
             app.step(1 / 60)

@@ -28,13 +28,14 @@ MAX_FILE_BYTES = 300_000  # thirty long challenges in three languages take about
 MAX_CHALLENGES = 30
 MAX_ENDINGS = 8
 ID_LEN = 32
-# the longest texts, in characters: each fits its box on the table at 960×540 (tests/test_scenario.py)
+# the longest texts, in characters: each fits the table's story panel at 960×540 at its smallest reading
+# size (tests/test_falkenstein_scene.py)
 TITLE_LEN = 60  # the adventure's title
 NAME_LEN = 40  # a challenge's or an ending's title (the story graph, the path taken)
-INTRO_LEN = 600
-SITUATION_LEN = 460
-OUTCOME_LEN = 320  # a challenge's success or failure
-ENDING_LEN = 600
+INTRO_LEN = 400
+SITUATION_LEN = 400
+OUTCOME_LEN = 300  # a challenge's success or failure
+ENDING_LEN = 400
 OUTCOMES = ("success", "failure", "fireworks")
 LINKS = {"success": "on_success", "failure": "on_failure", "fireworks": "on_fireworks"}
 IDENTIFIER = re.compile(r"[a-z0-9][a-z0-9_-]*")

@@ -54,13 +54,18 @@ from game.ui.fireworks import Fireworks, warm_up
 from game.ui.layout import load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.panel import draw_panel
-from game.ui.widgets import Button, Choice, Form
+from game.ui.pick_list import PickList, Row
+from game.ui.salon import restore_focus, split
+from game.ui.widgets import Button, Choice, Form, Label, Widget
 
 if TYPE_CHECKING:
     from game.app import App
     from game.net.remote_game import RemoteSession
 
 BACK = "backs/falkenstein"
+# the story panel's type shrinks to fit down to this; an adventure's longest texts fit above it (what is
+# longer, as in the first straight-line scenario's introduction, shrinks further)
+STORY_SMALLEST = theme.SIZE_SMALL - 5
 # the rectangles this scene reads from assets/tables/falkenstein.tmx
 LAYOUT_NAMES = frozenset(
     {
@@ -116,6 +121,8 @@ class FalkensteinTable(TableScene):
         self.chances: dict[str, str] = {}
         self.last_person: str | None = None
         self.host_form = Form()
+        self._host_choice: tuple[int, str | None, int] = (0, None, 3)  # seat, talent, opposition
+        self._host_node = ""  # the story's challenge the Host has picked
         self.controls = Form()
         self.challenge_no = 0
         self.enqueue(list(self.game.opening))
@@ -238,6 +245,7 @@ class FalkensteinTable(TableScene):
         self.last_person = self.person_of(to_act)
         if to_act == "host":
             self.awaiting = Awaiting.HOST
+            self._host_turn()
             self._build_host_form()
         else:
             self.awaiting = Awaiting.PLAY
@@ -497,12 +505,20 @@ class FalkensteinTable(TableScene):
         self.chances = {}
 
     # hot-seat Host ---------------------------------------------------------------------------
+    def _host_turn(self) -> None:
+        """A new challenge to set: with a story, the one it has reached is picked, as the story sets it."""
+        node = self.scenario.challenge(self.game.view(HOST).story_at) if self.scenario else None
+        if node is not None:
+            seat = self._host_choice[0] if self._host_choice[0] < len(self.setup.seats) else 0
+            self._host_choice = (seat, node.talent, node.opposition)
+            self._host_node = node.id
+
     def _build_host_form(self) -> None:
         area = self.r("hostpanel").inflate(-48, -28)
-        row = 58
+        row, high = area.height * 58 // 436, area.height * 42 // 436
         seats = [(i, s.character.name) for i, s in enumerate(self.setup.seats)]
-        previous = getattr(self, "_host_choice", (0, None, 3))
-        seat = previous[0] if previous[0] < len(seats) else 0
+        seat, talent, level = self._host_choice
+        seat = seat if seat < len(seats) else 0
         character = self.setup.seats[seat].character
         own = [t.id for t in character.talents]
         talents = own + sorted((t for t in TALENTS if t not in own), key=talent_name)
@@ -514,50 +530,82 @@ class FalkensteinTable(TableScene):
             )
             for t in talents
         ]
-        talent = previous[1] if previous[1] in talents else talents[0]
-        y = area.y + 64
-        self.host_seat = Choice(
-            pygame.Rect(area.x, y, area.width, 42),
-            tr("fal.host_character"),
-            seats,
-            seat,
-            self._host_seat_changed,
-        )
-        self.host_talent = Choice(
-            pygame.Rect(area.x, y + row, area.width, 42),
-            tr("fal.host_talent"),
-            options,
-            talent,
-            lambda v: self._host_changed(),
-        )
+        talent = talent if talent in talents else talents[0]
+        widgets: list[Widget] = []
+        names = ("fal.host_character", "fal.host_talent", "fal.host_opposition")
+        if self.scenario is not None:  # the story's challenges on the left, the rows captioned on the right
+            left, area = split(pygame.Rect(area.x, area.y + 56, area.width, area.height - 56), 0.36, 0.64)
+            left.height -= high + 10
+            at = self.game.view(HOST).story_at
+            rows = [
+                Row(c.title.get(language()), tr("fal.host_next") if c.id == at else "")
+                for c in self.scenario.challenges
+            ]
+            chosen = next((i for i, c in enumerate(self.scenario.challenges) if c.id == self._host_node), 0)
+            self.host_list = PickList(left, rows, chosen, self._host_node_changed, high * 3 // 4)
+            widgets.append(self.host_list)
+            caption = text.line_height(theme.SIZE_SMALL - 2)
+            boxes = [
+                pygame.Rect(area.x, area.y + caption + i * (high + caption + 8), area.width, high)
+                for i in range(3)
+            ]
+            for box, key in zip(boxes, names, strict=True):
+                widgets.append(
+                    Label(
+                        box.move(0, -caption).inflate(0, 0),
+                        tr(key),
+                        theme.SIZE_SMALL - 2,
+                        theme.PARCHMENT,
+                        "topleft",
+                    )
+                )
+            labels = ["", "", ""]
+            share = 0.0
+        else:
+            y = area.y + 64
+            boxes = [pygame.Rect(area.x, y + i * row, area.width, high) for i in range(3)]
+            labels, share = [tr(k) for k in names], 0.45
+        self.host_seat = Choice(boxes[0], labels[0], seats, seat, self._host_seat_changed, share)
+        self.host_talent = Choice(boxes[1], labels[1], options, talent, lambda v: self._host_changed(), share)
         levels = [(lv, tr(f"level.{lv}")) for lv in range(1, 7)]
-        self.host_level = Choice(
-            pygame.Rect(area.x, y + 2 * row, area.width, 42),
-            tr("fal.host_opposition"),
-            levels,
-            previous[2],
-            lambda v: self._host_changed(),
-        )
-        go = Button(
-            pygame.Rect(area.centerx - 170, area.bottom - 48, 340, 46),
+        self.host_level = Choice(boxes[2], labels[2], levels, level, lambda v: self._host_changed(), share)
+        panel = self.r("hostpanel")
+        width = min(340, panel.width - 60)
+        self.host_go = go = Button(
+            pygame.Rect(panel.centerx - width // 2, panel.bottom - 14 - high - 6, width, high + 4),
             tr("fal.host_set"),
             self._host_set,
             primary=True,
         )
-        self.host_form = Form([self.host_seat, self.host_talent, self.host_level, go])
+        self.host_form = Form([*widgets, self.host_seat, self.host_talent, self.host_level, go])
         self.host_form.move_focus(1)
 
+    def _host_node_changed(self, index: int) -> None:
+        """Another challenge of the story picked: its talent and difficulty, for the character chosen."""
+        assert self.scenario is not None
+        node = self.scenario.challenges[index]
+        self._host_node = node.id
+        self._host_choice = (self.host_seat.value, node.talent, node.opposition)
+        focus = self.host_form.focus_index
+        self._build_host_form()
+        restore_focus(self.host_form, focus)
+
     def _host_seat_changed(self, seat: int) -> None:
-        self._host_choice = (seat, None, self.host_level.value)
+        self._host_choice = (seat, self.host_talent.value, self.host_level.value)
         self._build_host_form()
 
     def _host_changed(self) -> None:
         self._host_choice = (self.host_seat.value, self.host_talent.value, self.host_level.value)
 
     def _host_set(self) -> None:
+        """The challenge as the Host set it: with a story, the challenge picked (its suit kept while its
+        talent is), else the talent's own suit."""
         talent = self.host_talent.value
         self._host_changed()
-        self.act(SetChallenge(self.host_seat.value, talent, TALENTS.get(talent, "S"), self.host_level.value))
+        node = self.scenario.challenge(self._host_node) if self.scenario else None
+        suit = node.suit if node is not None and node.talent == talent else TALENTS.get(talent, "S")
+        picked = node.id if node is not None else ""
+        self.act(SetChallenge(self.host_seat.value, talent, suit, self.host_level.value, picked))
 
     # input -------------------------------------------------------------------------------------
     def handle_table(self, event: pygame.event.Event) -> None:
@@ -667,11 +715,16 @@ class FalkensteinTable(TableScene):
             ).width
         title = text.fit(title, theme.SIZE_SMALL, room - 16, bold=True)
         text.draw(surface, title, inner.topleft, theme.SIZE_SMALL, theme.SEPIA, bold=True)
-        top = inner.y + text.line_height(theme.SIZE_SMALL) + 6
-        story = pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
+        story = self.story_box()
         words = self.story_fn()
-        size = text.fitting_size(words, story, theme.SIZE_BODY - 1, theme.SIZE_SMALL - 2, True, 1.05)
+        size = text.fitting_size(words, story, theme.SIZE_BODY - 1, STORY_SMALLEST, True, 1.05)
         text.draw_paragraphs(surface, words, story, size, theme.INK, italic=True, spacing=1.05)
+
+    def story_box(self) -> pygame.Rect:
+        """Where the story's text is written, under its title."""
+        inner = self.r("challenge").inflate(-36, -24)
+        top = inner.y + text.line_height(theme.SIZE_SMALL) + 6
+        return pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
 
     def _story_place(self) -> str:
         """Where the story stands, above its text: the ending reached, or the challenge met and its number."""
@@ -867,20 +920,25 @@ class FalkensteinTable(TableScene):
         level = self.setup.seats[seat].character.level_of(self.host_talent.value)
         standing = standing_of(level, self.host_level.value)
         tint = {"stronger": (178, 226, 146), "equal": theme.BRASS_LIGHT, "weaker": (246, 150, 126)}
-        y = self.host_level.rect.bottom + 24
+        column = self.host_level.rect  # under the rows: the standing they make, and what it means
+        y = column.bottom + area.height // 24
         text.draw(
             surface,
             tr(f"standing.{standing}"),
-            (area.centerx, y),
+            (column.centerx, y),
             theme.SIZE_H2,
             tint[standing],
             "midtop",
             bold=True,
         )
-        advice = pygame.Rect(area.x + 60, y + text.line_height(theme.SIZE_H2) + 6, area.width - 120, 90)
-        text.draw_paragraphs(
-            surface, tr(f"fal.standing_msg.{standing}"), advice, theme.SIZE_BODY, theme.PARCHMENT, italic=True
-        )
+        top = y + text.line_height(theme.SIZE_H2) + 6
+        inset = column.width // 10
+        advice = pygame.Rect(column.x + inset, top, column.width - 2 * inset, self.host_go.rect.y - 8 - top)
+        words = tr(f"fal.standing_msg.{standing}")
+        size = text.fitting_size(words, advice, theme.SIZE_BODY, theme.SIZE_SMALL - 3, True)
+        lines = text.wrap(words, size, advice.width, italic=True)
+        if len(lines) * round(text.line_height(size, True) * 1.15) <= advice.height:  # whole, or not at all
+            text.draw_paragraphs(surface, words, advice, size, theme.PARCHMENT, italic=True)
 
 
 def network_setup(sessions: list[RemoteSession]) -> FalkensteinSetup:
