@@ -98,6 +98,7 @@ def _island(data: dict[str, Any]) -> None:
     """A challenge no link leads to."""
     lonely = copy.deepcopy(data["challenges"][1])
     lonely["id"] = "island"
+    lonely["title"] = {"de": "Die Insel", "en": "The island", "fr": "L'île"}
     data["challenges"].append(lonely)
 
 
@@ -111,7 +112,8 @@ def _loop(data: dict[str, Any]) -> None:
 
 
 def _dead_ending(data: dict[str, Any]) -> None:
-    data["endings"].append(copy.deepcopy(data["endings"][0]) | {"id": "nowhere"})
+    title = {"de": "Nirgends", "en": "Nowhere", "fr": "Nulle part"}
+    data["endings"].append(copy.deepcopy(data["endings"][0]) | {"id": "nowhere", "title": title})
 
 
 def _twice(data: dict[str, Any]) -> None:
@@ -128,20 +130,29 @@ def _huge(data: dict[str, Any]) -> None:
 
 # each broken form, and the words the reader gives for it (in English; every language checked below)
 BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
-    "unreachable challenge": (_island, "no path of the story reaches “island”"),
-    "unreachable ending": (_dead_ending, "no path of the story reaches “nowhere”"),
-    "loop without exit": (_loop, "from “storm” the story loops and never reaches an ending"),
+    "unreachable challenge": (_island, "no path of the story reaches “The island”"),
+    "unreachable ending": (_dead_ending, "no path of the story reaches “Nowhere”"),
+    "loop without exit": (_loop, "from “The storm” the story loops and never reaches an ending"),
     "unknown talent": (_set(["challenges", 0, "talent"], "juggling"), "challenges[0].talent names something"),
     "unknown suit": (_set(["challenges", 3, "suit"], "X"), 'challenges[3].suit must be one of "S", "H"'),
     "difficulty out of range": (_set(["challenges", 4, "opposition"], 7), "challenges[4].opposition must be"),
-    "missing text": (_drop(["intro", "en"]), "intro.en is empty"),
-    "empty text": (_set(["title", "fr"], "  "), "title.fr is empty"),
-    "missing outcome text": (_drop(["challenges", 2, "failure", "fr"]), "challenges[2].failure.fr is empty"),
+    "missing text": (_drop(["intro", "en"]), "the introduction in English is empty"),
+    "empty text": (_set(["title", "fr"], "  "), "the title in French is empty"),
+    "missing outcome text": (
+        _drop(["challenges", 2, "failure", "fr"]),
+        "the failure of the challenge “The swan lady” in French is empty",
+    ),
     "text in a language not declared": (_set(["languages"], ["de", "en"]), "title has an unknown field"),
     "oversized text": (_huge, "challenges[0].text.de is longer than 400 characters"),
     "oversized title": (_set(["title", "en"], "T" * 61), "title.en is longer than 60 characters"),
-    "link to nowhere": (_set(["challenges", 0, "on_success"], "ballroom"), "challenges[0].on_success names"),
-    "link not chosen": (_set(["challenges", 0, "on_failure"], ""), "challenges[0].on_failure is empty"),
+    "link to nowhere": (
+        _set(["challenges", 0, "on_success"], "ballroom"),
+        'after a success, the challenge “The great gate” leads to "ballroom", which is neither',
+    ),
+    "link not chosen": (
+        _set(["challenges", 0, "on_failure"], ""),
+        "the challenge “The great gate” does not say where a failure leads",
+    ),
     "start nowhere": (_set(["start"], "cellar"), "start names something unknown"),
     "id twice": (_twice, 'id names "raven" twice'),
     "no endings": (_no_endings, "endings must hold 1 to 8 entries, not 0"),

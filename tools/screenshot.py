@@ -24,6 +24,11 @@ SCENES = (
     "falkenstein",
     "hotseat",
     "hotseat-story",
+    "editor",
+    "editor-challenge",
+    "editor-ending",
+    "editor-graph",
+    "editor-import",
     "fireworks",
     "score",
     "handover",
@@ -155,6 +160,8 @@ def build(app, scene: str, **options):
     from game.games.falkenstein.table import FalkensteinTable
     from game.scenes import navigation
 
+    if scene.startswith("editor"):
+        return _editor(app, scene), 0.3
     if scene == "falkenstein":
         setup = FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), seed=11, scenario=builtin()[0])
         return FalkensteinTable(app, setup), 5.0
@@ -223,6 +230,44 @@ def main(argv: list[str] | None = None) -> int:
         app.step(1 / 60)
     save_png(app.screen, args.out)
     return 0
+
+
+def _editor(app, scene: str):
+    """The adventure editor on a draft of the player's: a copy of the Drowned Bell being rewritten, one
+    challenge no path reaches yet and one link not chosen, so the graph flags both."""
+    from dataclasses import replace
+
+    from game.games.falkenstein import adventures, drafting
+    from game.games.falkenstein.editor_scene import EditorScene
+
+    shipped = adventures.builtin()
+    adventures.save(adventures.new_path("nightingale"), shipped[1])
+    draft = replace(shipped[2], id="bell")
+    draft, added = drafting.add_challenge(draft)
+    lost = replace(
+        draft.challenges[added],
+        title=draft.challenges[added]
+        .title.put("en", "The mill")
+        .put("de", "Die Mühle")
+        .put("fr", "Le moulin"),
+    )
+    draft = drafting.change_challenge(draft, added, title=lost.title, on_success="peace", on_failure="frozen")
+    draft = drafting.change_challenge(draft, 2, on_failure="")
+    adventures.save(adventures.new_path("bell"), draft)
+    if scene == "editor-import":
+        folder = adventures.exchange_dir()
+        adventures.save(folder / "the_drowned_bell.json", shipped[2])
+        (folder / "letter.json").write_text("{}", encoding="utf-8")
+    editor = EditorScene(app)
+    editor.choose(0)  # bell.json, first by name
+    editor.part = {"editor-challenge": "challenges", "editor-ending": "endings", "editor-graph": "graph"}.get(
+        scene, "story"
+    )
+    editor.challenge = 2
+    if scene == "editor-import":
+        editor.open_import()
+        editor.take_in(adventures.exchange_dir() / "letter.json")
+    return editor
 
 
 def _network_page(app, scene: str):

@@ -34,7 +34,7 @@ class PickList(Widget):
     ) -> None:
         super().__init__(rect)
         self.rows, self.on_select, self.row_h, self.size = list(rows), on_select, row_h, size
-        self.selected = max(0, min(selected, len(self.rows) - 1))
+        self.selected = selected if 0 <= selected < len(self.rows) else -1  # -1: none picked yet
         self.first = 0  # the first row shown, when there are more than the box holds
         self._reveal()
 
@@ -43,6 +43,8 @@ class PickList(Widget):
         return max(1, self.rect.height // self.row_h)
 
     def _reveal(self) -> None:
+        if self.selected < 0:
+            return
         if self.selected < self.first:
             self.first = self.selected
         elif self.selected >= self.first + self.visible:
@@ -79,7 +81,7 @@ class PickList(Widget):
         moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_HOME: -count, pygame.K_END: count}
         if event.key not in moves:
             return False
-        self.pick(self.selected + moves[event.key])
+        self.pick(max(0, self.selected) + moves[event.key])
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

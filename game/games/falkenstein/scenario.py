@@ -19,7 +19,7 @@ from typing import Any
 from game import schema, storage
 from game.games.falkenstein.data import TALENTS
 from game.games.falkenstein.resolution import LEVELS, SUITS
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, Words, language
 from game.storage import FileProblem
 
 FORMAT = "atout-scenario"
@@ -314,12 +314,14 @@ def decode(data: Any) -> Scenario:
 
 
 def problems(scenario: Scenario) -> list[FileProblem]:
-    """Everything that keeps a draft from being played, in the order a reader meets it."""
+    """Everything that keeps a draft from being played, in the order a reader meets it; each names the
+    challenge or ending by its title (its id while it has none), as the author knows it."""
     found: list[FileProblem] = []
     for where, text in _texts(scenario):
         for lang in scenario.languages:
             if not text.of(lang).strip():
-                found.append(FileProblem("empty_text", where=f"{where}.{lang}"))
+                said = Words(where.key, where.params | {"lang": Words(f"scenario.lang.{lang}")})
+                found.append(FileProblem("empty_text", where=said))
     if not scenario.challenges:
         found.append(FileProblem("count", where="challenges", low=1, high=MAX_CHALLENGES, n=0))
     if not scenario.endings:
@@ -330,31 +332,52 @@ def problems(scenario: Scenario) -> list[FileProblem]:
     if scenario.challenges and not scenario.challenge(scenario.start):
         found.append(FileProblem("unknown_value", where="start", value=schema.shown(scenario.start)))
     for index, outcome, target in dangling(scenario):
-        where = f"challenges[{index}].{LINKS[outcome]}"
+        name, said = _name(scenario, scenario.challenges[index]), Words(f"scenario.outcome.{outcome}")
         if target:
-            found.append(FileProblem("unknown_value", where=where, value=schema.shown(target)))
+            found.append(FileProblem("bad_link", name=name, outcome=said, value=schema.shown(target)))
         else:
-            found.append(FileProblem("empty_text", where=where))
+            found.append(FileProblem("no_link", name=name, outcome=said))
     if found:
         return found
     seen = reachable(scenario)
     for node in scenario.nodes():
         if node.id not in seen:
-            found.append(FileProblem("unreachable", name=node.id))
+            found.append(FileProblem("unreachable", name=_name(scenario, node)))
     out = escaping(scenario)
     for challenge in scenario.challenges:
         if challenge.id in seen and challenge.id not in out:
-            found.append(FileProblem("no_way_out", name=challenge.id))
+            found.append(FileProblem("no_way_out", name=_name(scenario, challenge)))
     return found
 
 
-def _texts(scenario: Scenario) -> list[tuple[str, Text]]:
-    found = [("title", scenario.title), ("intro", scenario.intro)]
-    for i, challenge in enumerate(scenario.challenges):
-        found += [(f"challenges[{i}].{name}", getattr(challenge, name)) for name in ("title", "text")]
-        found += [(f"challenges[{i}].{name}", getattr(challenge, name)) for name in ("success", "failure")]
-    for i, ending in enumerate(scenario.endings):
-        found += [(f"endings[{i}].title", ending.title), (f"endings[{i}].text", ending.text)]
+@dataclass(frozen=True)
+class Named(Words):
+    """A challenge or an ending as a problem names it: its title in the reader's language (the adventure's
+    own where it has none there), else its id."""
+
+    title: Text = field(default_factory=Text)
+
+    def text(self, lang: str | None = None) -> str:
+        return self.title.get(lang or language()).strip() or self.key
+
+
+def _name(scenario: Scenario, node: Challenge | Ending) -> Named:
+    return Named(node.id, {}, node.title.only(scenario.languages))
+
+
+def _texts(scenario: Scenario) -> list[tuple[Words, Text]]:
+    """Every text, with the words that say where it is (its language to fill in)."""
+    found = [(Words("scenario.where.title"), scenario.title), (Words("scenario.where.intro"), scenario.intro)]
+    for challenge in scenario.challenges:
+        name = _name(scenario, challenge)
+        for part in ("title", "text", "success", "failure"):
+            found.append(
+                (Words(f"scenario.where.challenge_{part}", {"name": name}), getattr(challenge, part))
+            )
+    for ending in scenario.endings:
+        name = _name(scenario, ending)
+        for part in ("title", "text"):
+            found.append((Words(f"scenario.where.ending_{part}", {"name": name}), getattr(ending, part)))
     return found
 
 
