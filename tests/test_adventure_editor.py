@@ -22,8 +22,8 @@ from game.games.falkenstein.resolution import explain, is_fireworks
 from game.games.falkenstein.scenario import Scenario
 from game.games.falkenstein.session import FalkensteinConfig, FalkensteinGame, PlayCard, SetChallenge
 from game.games.falkenstein.table import FalkensteinTable
-from game.scenes.menu import MenuScene
 from game.i18n import tr
+from game.scenes.menu import MenuScene
 from game.settings import Settings
 from game.ui.pick_list import PickList
 from game.ui.text_area import TextArea
