@@ -20,7 +20,7 @@ import pygame
 
 from game.ai.seeds import match_seed
 from game.engine.scene import Scene
-from game.games.falkenstein import adventures, characters, drafting, story_graph
+from game.games.falkenstein import adventures, characters, drafting
 from game.games.falkenstein import scenario as adventure
 from game.games.falkenstein.adventures import Own
 from game.games.falkenstein.data import TALENTS
@@ -32,7 +32,7 @@ from game.games.falkenstein.words import SUIT_CHARS, talent_name
 from game.i18n import LANGUAGES, language, tr
 from game.scenes import navigation
 from game.storage import FileProblem
-from game.ui import text, theme
+from game.ui import story_graph, text, theme
 from game.ui.panel import draw_panel
 from game.ui.pick_list import PickList, Row
 from game.ui.salon import Grid, backdrop, ornament, restore_focus, split
