@@ -49,12 +49,17 @@ class Privacy:
     # (event, seat) -> the event as that seat may see it: each card it may not know replaced by `HIDDEN`
     redact: Callable[[Any, Any], Any]
     profile: Callable[[Any], Any] | None = None  # a rule profile from its JSON form, where the game has them
-    # (seed, seat count) -> a networked table's setup, every seat a person, where the game is not seated as
-    # a card table (`seating.CardTableSetup`); a ValueError says why a count is refused
-    new_setup: Callable[[int, int], Any] | None = None
+    # (seed, seat count, story) -> a networked table's setup, every seat a person, where the game is not
+    # seated as a card table (`seating.CardTableSetup`); the story is a Falkenstein adventure's JSON or None;
+    # a ValueError (a FileProblem for the story) says why a count or a story is refused
+    new_setup: Callable[[int, int, Any], Any] | None = None
     # a networked table's fewest and most seats, where they are not the game's players (Falkenstein: its
     # characters and the Host)
     seats: tuple[int, int] | None = None
+    # a table's story (a Falkenstein adventure) as `joined` carries it to every window, and back as the game's
+    # record there, read whole (a FileProblem says why not); None where the game has none
+    story: Callable[[Any], Any] | None = None
+    read_story: Callable[[Any], Any] | None = None
 
 
 HIDDEN = "?"  # a card a seat may not know, in a redacted event

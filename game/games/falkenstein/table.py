@@ -942,12 +942,16 @@ class FalkensteinTable(TableScene):
 
 
 def network_setup(sessions: list[RemoteSession]) -> FalkensteinSetup:
-    """The table's characters as the server dealt them (its networked setup), each with its player's name."""
+    """The table's characters as the server dealt them (its networked setup), each with its player's name,
+    and its adventure as `joined` brought it, read whole here (the lobby has left a table whose story was
+    refused)."""
     session = sessions[0]
+    assert session.joined is not None
     names = {state.seat: state.name for state in session.seats}
     dealt = new_setup(table_seed(session.code), len(session.seats))
     seats = tuple(SeatSetup(seat.character, names.get(i, "")) for i, seat in enumerate(dealt.seats))
-    return replace(dealt, seats=seats, host_name=names.get("host", ""))
+    story = session.joined.story if isinstance(session.joined.story, Scenario) else None
+    return replace(dealt, seats=seats, host_name=names.get("host", ""), scenario=story)
 
 
 class FalkensteinNetworkTable(NetworkTable, FalkensteinTable):
@@ -966,6 +970,12 @@ class FalkensteinNetworkTable(NetworkTable, FalkensteinTable):
         self.shown_results = list(view.history)
         self.shown_challenge = view.challenge
         self.challenge_no = len(view.history) + (view.challenge is not None)
+        node = self.scenario.challenge(view.challenge.node) if self.scenario and view.challenge else None
+        if node is not None:  # the situation the table was laid in
+            words = node.text
+            self.story_fn = lambda: words.get(language())
+        if view.ending:
+            self._story_ended(view.ending)
         top = view.discard[-4:]
         for i, card in enumerate(top):
             sprite = CardSprite(card, "french", BACK, *self._discard_pos(self.shown_discard - len(top) + i))
