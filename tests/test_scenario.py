@@ -235,3 +235,10 @@ def test_an_old_journal_of_the_straight_line_scenario_replays_to_its_ending(
     assert state.is_over and sum(state.successes) == successes and state.ending == name
     assert summary.success is happy and summary.scenario.en == "The King's Masque" and summary.ending
     assert len(state.path) == 11
+
+
+def test_the_example_of_the_format_page_reads_whole() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    example = page.split("```json\n", 1)[1].split("```", 1)[0]
+    story = adventure.read(json.loads(example))
+    assert story.languages == ("en",) and len(story.challenges) == 3 and len(story.endings) == 2

@@ -59,6 +59,7 @@ class EditorScene(Scene):
             app.notices.show(tr("editor.bad_file", problem=told.words.text()), 10.0)
         self.chosen = 0  # the adventure on the page
         self.history: History | None = None
+        self.written: Scenario | None = None
         self.part = "story"
         self.challenge = 0  # the challenge and the ending on their parts
         self.ending = 0
@@ -83,6 +84,7 @@ class EditorScene(Scene):
         self._save_now()
         self.chosen = max(0, min(index, len(self.owns) - 1))
         self.history = History(self.owns[self.chosen].draft) if self.owns else None
+        self.written = self.draft  # as its file holds it: a file is written only when the draft changed
         self.challenge = self.ending = 0
         draft = self.draft
         if draft is not None and self.lang not in draft.languages:
@@ -104,11 +106,12 @@ class EditorScene(Scene):
 
     def _save_now(self) -> None:
         self.scheduler.cancel("save")
-        if self.history is None or not self.owns:
+        if self.history is None or not self.owns or self.owns[self.chosen].draft == self.written:
             return
         own = self.owns[self.chosen]
         try:
             adventures.save(own.path, own.draft)
+            self.written = own.draft
         except OSError as problem:
             self.app.notices.show(tr("editor.cannot_save", problem=str(problem)), 8.0)
 
@@ -657,7 +660,6 @@ class EditorScene(Scene):
 
     def new(self) -> None:
         """A new adventure in the language of the interface, a challenge and two endings to begin with."""
-        self._save_now()
         lang = language()
         draft = adventures.starter(
             lang,
@@ -667,11 +669,14 @@ class EditorScene(Scene):
             TALENTS["fencing"],
         )
         own = Own(adventures.new_path(draft.id), draft, adventure.problems(draft)[0])
+        try:
+            adventures.save(own.path, draft)
+        except OSError as problem:
+            self.app.notices.show(tr("editor.cannot_save", problem=str(problem)), 8.0)
+            return
         self.owns.append(own)
         self.lang = lang
-        self.history = None
         self._open(len(self.owns) - 1)
-        self._save_now()
         self.part = "story"
         self.relayout()
 
