@@ -246,10 +246,7 @@ def _editor(app, scene: str):
     draft, added = drafting.add_challenge(draft)
     lost = replace(
         draft.challenges[added],
-        title=draft.challenges[added]
-        .title.put("en", "The mill")
-        .put("de", "Die Mühle")
-        .put("fr", "Le moulin"),
+        title=draft.challenges[added].title.put("en", "The island").put("de", "Die Insel").put("fr", "L'île"),
     )
     draft = drafting.change_challenge(draft, added, title=lost.title, on_success="peace", on_failure="frozen")
     draft = drafting.change_challenge(draft, 2, on_failure="")
