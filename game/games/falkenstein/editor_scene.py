@@ -221,12 +221,12 @@ class EditorScene(Scene):
     def _area(
         self, rect: pygame.Rect, value: str, change: Callable[[str], None], limit: int, hint: str = ""
     ) -> TextArea:
-        area = TextArea(rect, value, change, limit, tr(hint) if hint else "")
+        area = TextArea(rect, value, change, limit, tr(hint) if hint else "", theme.SIZE_SMALL - 2)
         self.form.add(area)
         return area
 
     def _one_line(self) -> int:
-        return text.line_height(theme.SIZE_SMALL) + 2 * 8 + 2
+        return text.line_height(theme.SIZE_SMALL - 2) + 2 * 8 + 2
 
     def _lay_story(self, content: pygame.Rect) -> None:
         g, draft, lang = self.g, self.draft, self.lang
@@ -350,8 +350,8 @@ class EditorScene(Scene):
         )
         fireworks = pygame.Rect(right.x, right.bottom - cap - g(34), right.width, cap + g(34))
         rest = fireworks.y - gap - kinds.bottom - gap
-        outcome_h = max(cap + one, rest * 27 // 100)
-        situation = pygame.Rect(right.x, kinds.bottom + gap, right.width, rest - 2 * (outcome_h + gap))
+        outcomes_h = max(cap + 2 * one, rest * 52 // 100)  # success and failure side by side, under it
+        situation = pygame.Rect(right.x, kinds.bottom + gap, right.width, rest - outcomes_h - gap)
         self._area(
             self._caption(situation, "editor.situation"),
             c.text.of(lang),
@@ -360,31 +360,18 @@ class EditorScene(Scene):
             "editor.hint.situation",
         )
         targets = [("", tr("editor.leads_nowhere"))] + [
-            (n.id, self._name(n.id)) for n in draft.nodes() if n.id != c.id
+            (n.id, tr("editor.leads_to", to=self._name(n.id))) for n in draft.nodes() if n.id != c.id
         ]
-        y = situation.bottom + gap
-        for outcome in ("success", "failure"):
-            row = pygame.Rect(right.x, y, right.width, outcome_h)
-            words, leads = split(row, 0.64, 0.36, gap=g(10))
-            field = getattr(c, outcome)
+        row = pygame.Rect(right.x, situation.bottom + gap, right.width, outcomes_h)
+        for outcome, cell in zip(("success", "failure"), split(row, 1, 1, gap=g(14)), strict=True):
+            field = self._caption(cell, f"editor.on_{outcome}")
+            words = pygame.Rect(field.x, field.y, field.width, field.height - g(34) - g(6))
             self._area(
-                self._caption(words, f"editor.on_{outcome}"),
-                field.of(lang),
-                self._challenge_text(outcome),
-                adventure.OUTCOME_LEN,
+                words, getattr(c, outcome).of(lang), self._challenge_text(outcome), adventure.OUTCOME_LEN
             )
             link = adventure.LINKS[outcome]
-            place = self._caption(leads, "editor.leads_to")
-            self.form.add(
-                Choice(
-                    pygame.Rect(place.x, place.y, place.width, g(34)),
-                    "",
-                    targets,
-                    getattr(c, link),
-                    self._challenge_field(link),
-                )
-            )
-            y = row.bottom + gap
+            leads = pygame.Rect(field.x, field.bottom - g(34), field.width, g(34))
+            self.form.add(Choice(leads, "", targets, getattr(c, link), self._challenge_field(link)))
         fw = [("", tr("editor.as_success")), *targets[1:]]
         self.form.add(
             Choice(
