@@ -46,6 +46,7 @@ from game import autosave
 from game.app import App
 from game.games.falkenstein import adventures, characters, drafting
 from game.games.falkenstein.data import HEROES
+from game.games.falkenstein.editor_scene import EditorScene
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
 from game.i18n import LANGUAGES, catalogue
 from game.journal import Journal, new_state, save_journal
@@ -343,7 +344,7 @@ def _check_replay(mutant: bytes, folder: Path, outcome: Outcome) -> None:
 def _write_and_play(app: App, menu: MenuScene, sent: Path, outcome: Outcome) -> None:
     """The editor opens on the player's adventures and imports the one sent; one that reads whole is
     played a few seconds; then back to the menu."""
-    editor = navigation.scene(app, "game.games.falkenstein.editor_scene:EditorScene")
+    editor = EditorScene(app)
     app.scenes.push(editor)
     _frames(app, 2)
     editor.open_import()
