@@ -175,13 +175,31 @@ class KoenigrufenScore(Scene):
             text.draw(
                 surface, text.fit(item_label(item), small, first - 12), (inner.x + 8, y), small, theme.CREAM
             )
-            for seat, amount in enumerate(item.amounts):
-                colour = theme.SUCCESS if amount > 0 else theme.FAILURE if amount < 0 else theme.DIM
-                at = (inner.x + first + seat * col + col // 2, y)
-                text.draw(surface, f"{amount:+d}" if amount else "·", at, small, colour, "midtop")
+            self._draw_amounts(surface, item.amounts, inner, y, first, col, small)
+            y += text.line_height(small)
+        if self.sheet.money:  # the items count the doublings; the score (the deal's line below) does not
+            label = text.fit(tr("krt.money"), small, first - 12)
+            text.draw(surface, label, (inner.x + 8, y), small, theme.BRASS_LIGHT, italic=True)
+            self._draw_amounts(surface, self.sheet.money, inner, y, first, col, small)
             y += text.line_height(small)
         pygame.draw.line(surface, theme.SEPIA, (inner.x, y + 3), (inner.right, y + 3), 1)
         return y + 10
+
+    @staticmethod
+    def _draw_amounts(
+        surface: pygame.Surface,
+        amounts: tuple[int, ...],
+        inner: pygame.Rect,
+        y: int,
+        first: int,
+        col: int,
+        size: int,
+    ) -> None:
+        """What each player gets, in the players' columns: won green, lost red, nothing a dot."""
+        for seat, amount in enumerate(amounts):
+            colour = theme.SUCCESS if amount > 0 else theme.FAILURE if amount < 0 else theme.DIM
+            at = (inner.x + first + seat * col + col // 2, y)
+            text.draw(surface, f"{amount:+d}" if amount else "·", at, size, colour, "midtop")
 
     def _draw_groups(self, surface: pygame.Surface, box: pygame.Rect, groups: tuple[Group, ...]) -> None:
         card_w, group_w, row_h = self._group_grid()
@@ -262,7 +280,13 @@ class KoenigrufenScore(Scene):
                 "midtop",
                 bold=True,
             )
-        y += text.line_height(theme.SIZE_BODY) + 8
+        y += text.line_height(theme.SIZE_BODY) + 4
+        if sheet.money_totals:  # the money beside the score, where Kontra counts in it only
+            small = theme.SIZE_SMALL - 3
+            text.draw(surface, tr("krt.money"), (inner.x + 8, y), small, theme.BRASS_LIGHT, italic=True)
+            self._draw_amounts(surface, sheet.money_totals, inner, y, first, col, small)
+            y += text.line_height(small) + 4
+        y += 4
         free = pygame.Rect(inner.x, y, inner.width, inner.bottom - text.line_height(theme.SIZE_BODY) - 8 - y)
         if sheet.over:
             winners = ", ".join(sheet.names[s] for s in range(4) if sheet.totals[s] == best)

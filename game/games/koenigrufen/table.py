@@ -19,6 +19,7 @@ from game.games.koenigrufen import aids
 from game.games.koenigrufen.cards import DECK, KINGS, SUIT_SYMBOLS, TRUMPS, suit_of
 from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import (
+    PASSES,
     Announce,
     AnnouncePass,
     Bid,
@@ -52,6 +53,7 @@ from game.games.koenigrufen.rules import (
     TalonTaken,
     TalonTakenWhole,
     TrickWon,
+    ends_turn,
 )
 from game.games.koenigrufen.sheet import DealSheet, deal_sheet
 from game.games.koenigrufen.spec import new_state
@@ -299,14 +301,19 @@ class KoenigrufenTable(TrickTable):
         rules, contract = view.profile, view.contract
         assert contract is not None
         announcing = rules.announcing
-        first = seat == view.declarer and all(said.seat != seat for said in view.said)
+        several = announcing is not None and announcing.several_per_turn
+        first = seat == view.declarer and not ends_turn(view.said, seat, several)
         closing = first and announcing is not None and announcing.closing
+        last = view.said[-1] if view.said else None
+        spoke = several and last is not None and last.seat == seat and last.word not in PASSES
+        word = "ich_liege" if closing else "done" if spoke else "pass"
+        note = "closing" if closing else "pass"
         entries = [
             Entry(
                 "pass",
-                tr("kr.say.ich_liege" if closing else "kr.say.pass"),
+                tr(f"kr.say.{word}"),
                 "",
-                tr("krt.announce.closing" if closing else "krt.announce.pass"),
+                tr(f"krt.announce.{note}"),
                 partial(self.act, AnnouncePass(seat)),
             )
         ]
@@ -506,7 +513,7 @@ class KoenigrufenTable(TrickTable):
                 return self._declared(declarer, contract)
             case Said(seat=seat, word=word):
                 self.say(lambda: said_words(event, self.seat_name))
-                passed = word in ("pass", "ich_liege")
+                passed = word in PASSES
                 self.avatars[seat].react("frown" if passed else "nod")
                 self.sound("play", 0.4)
                 return d(0.8 if passed else 1.2)
