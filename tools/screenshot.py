@@ -53,6 +53,7 @@ SCENES = (
     "twotenjack-hint",
     "history",
     "statistics",
+    "statistics-falkenstein",
     *(f"learn-{game}-{moment}" for game in ("koenigrufen", "twotenjack", "falkenstein") for moment in "123"),
     "learn-koenigrufen-end",
     "learn-twotenjack-end",
@@ -135,6 +136,18 @@ def build(app, scene: str, **options):
 
         game = scene.split("-")[1]
         return navigation.lesson(app, lessons(game)[0].id), 0.0
+    if scene == "statistics-falkenstein":  # each adventure's endings, as the History counts them
+        from game.games.falkenstein.adventures import builtin
+        from game.games.falkenstein.data import HEROES
+        from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
+        from game.history import record_match
+        from game.scenes.statistics_scene import StatisticsScene
+
+        for seed in range(6):
+            seats = (SeatSetup(HEROES[seed % 3], ("Clara", "Paul")[seed % 2]),)
+            story = builtin()[seed % 3]
+            record_match(FalkensteinSetup("solo", seats, seed=seed, scenario=story), seed)
+        return StatisticsScene(app, "falkenstein"), 0.3
     if scene == "history":  # a few matches played to their end in the scratch data directory
         from game.history import demo_history
         from game.scenes.history_scene import HistoryScene

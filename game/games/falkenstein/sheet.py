@@ -18,9 +18,10 @@ from game.sheets import ScoreSheet, running
 def path_lines(story: Scenario, path: Sequence[StoryTurned], names: Sequence[str]) -> tuple[str, ...]:
     """The path taken, a line a turn: the challenge, who met it, the cards, the outcome and where it led."""
     lang = language()
+    key = "score.fal_path_step" if len(names) > 1 else "score.fal_path_step_solo"  # one hero: no name
     return tuple(
         tr(
-            "score.fal_path_step",
+            key,
             n=n,
             challenge=story.title_of(turn.node).get(lang),
             name=names[turn.seat] if 0 <= turn.seat < len(names) else "",
