@@ -144,9 +144,8 @@ def build(app, scene: str, **options):
         from game.scenes.statistics_scene import StatisticsScene
 
         for seed in range(6):
-            seats = (SeatSetup(HEROES[seed % 3], ("Clara", "Paul")[seed % 2]),)
-            story = builtin()[seed % 3]
-            record_match(FalkensteinSetup("solo", seats, seed=seed, scenario=story), seed)
+            hero = (SeatSetup(HEROES[seed % 3], ("Clara", "Paul")[seed % 2]),)
+            record_match(FalkensteinSetup("solo", hero, seed=seed, scenario=builtin()[seed % 3]), seed)
         return StatisticsScene(app, "falkenstein"), 0.3
     if scene == "history":  # a few matches played to their end in the scratch data directory
         from game.history import demo_history
