@@ -149,7 +149,12 @@ def _partway(game: str, rng: random.Random) -> Journal:
             if mode == "solo"
             else tuple(SeatSetup(h, "Bo") for h in HEROES[:2])
         )
-        setup: Any = FalkensteinSetup(mode, seats, None, "Host", rng.randrange(2**32))
+        story = (
+            rng.choice((None, *adventures.builtin()))
+            if mode == "hotseat"
+            else rng.choice(adventures.builtin())
+        )
+        setup: Any = FalkensteinSetup(mode, seats, None, "Host", rng.randrange(2**32), story)
     else:
         players = 4 if game == "koenigrufen" else rng.randrange(2, 7)
         setup = CardTableSetup(
