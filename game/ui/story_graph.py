@@ -71,16 +71,15 @@ def draw(
     clip = surface.get_clip()
     surface.set_clip(area)
     detours = 0
+    stubs: list[tuple[int, int]] = []
     for line in picture.lines:
         start = cards.get(line.source)
         if start is None:
             continue
         end = cards.get(line.target)
         leave = (start.right, start.centery + LIFT[line.outcome] * start.height // 6)
-        if end is None:  # leads nowhere yet: a red stub and a question mark
-            tip = (leave[0] + g(18), leave[1])
-            pygame.draw.line(surface, theme.FAILURE, leave, tip, 2)
-            text.draw(surface, "?", (tip[0] + 2, tip[1]), SIZE, theme.FAILURE, "midleft", bold=True)
+        if end is None:  # leads nowhere yet: a red stub ending in a question mark, over the cards
+            stubs.append(leave)
             continue
         ink = INK[line.outcome]
         if laid.bands[line.source] == laid.bands[line.target] and end.x > leave[0] + g(6):
@@ -102,7 +101,11 @@ def draw(
             _arrow(surface, points, ink, g)
         detours += 1
     for place in picture.places:
-        _card(surface, place, cards[place.id], draft, language, place.id == chosen)
+        _card(surface, place, cards[place.id], draft, picture, language, place.id == chosen)
+    for x, y in stubs:
+        pygame.draw.line(surface, theme.FAILURE, (x, y), (x + g(10), y), 2)
+        pygame.draw.circle(surface, theme.FAILURE, (x + g(16), y), g(8))
+        text.draw(surface, "?", (x + g(16), y), SIZE, theme.CREAM, "center", bold=True)
     surface.set_clip(clip)
     return cards
 
@@ -118,7 +121,13 @@ def _arrow(
 
 
 def _card(
-    surface: pygame.Surface, place: Place, rect: pygame.Rect, draft: Scenario, language: str, chosen: bool
+    surface: pygame.Surface,
+    place: Place,
+    rect: pygame.Rect,
+    draft: Scenario,
+    picture: Picture,
+    language: str,
+    chosen: bool,
 ) -> None:
     draw_panel(surface, rect, "disabled" if place.unreached else "hover" if chosen else "button")
     edge = None
@@ -141,22 +150,26 @@ def _card(
     text.draw(surface, text.fit(title, SIZE, rect.width - 2 * pad), (rect.x + pad, top), SIZE, colour)
     if not two:
         return
+    detail = _detail(place, draft, picture)
+    flawed = place.trapped or place.unreached or detail == tr("editor.graph.unlinked")
     text.draw(
         surface,
-        text.fit(_detail(place, draft), SIZE, rect.width - 2 * pad),
+        text.fit(detail, SIZE, rect.width - 2 * pad),
         (rect.x + pad, top + line_h),
         SIZE,
-        theme.FAILURE if place.trapped or place.unreached else theme.PARCHMENT,
+        theme.FAILURE if flawed else theme.PARCHMENT,
         italic=True,
     )
 
 
-def _detail(place: Place, draft: Scenario) -> str:
+def _detail(place: Place, draft: Scenario, picture: Picture) -> str:
     """The card's second line: what is wrong with it, else what it is."""
     if place.unreached:
         return tr("editor.graph.unreached")
     if place.trapped:
         return tr("editor.graph.trapped")
+    if any(line.source == place.id and not line.target for line in picture.lines):
+        return tr("editor.graph.unlinked")
     if place.ending:
         return tr("editor.ending.happy" if place.happy else "editor.ending.sad")
     challenge = draft.challenge(place.id)
