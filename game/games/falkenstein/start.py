@@ -40,6 +40,11 @@ class FalkensteinStart:
         menu = self.menu
         cast = characters.all_characters(menu.app.notices.show)
         scenarios = self._scenarios()
+        rows = 5 if self.mode == "solo" else 5 + self.count  # with the buttons' row
+        room = menu.start_panel.bottom - menu.g(10) - col.y
+        if rows * (col.row + col.gap) > room:  # four characters and an adventure: the rows draw closer
+            col.gap = menu.g(4)
+            col.row = room // rows - col.gap
         labels = ["menu.mode", "menu.scenario", "menu.hero", "menu.your_name", "menu.cast_count", "menu.host"]
         share = label_share([tr(k) for k in labels], col.width, menu.g(14))
         modes = [("solo", tr("menu.mode.solo")), ("hotseat", tr("menu.mode.hotseat"))]
