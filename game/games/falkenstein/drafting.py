@@ -109,6 +109,14 @@ def change_ending(draft: Scenario, index: int, **fields: Any) -> Scenario:
     return replace(draft, endings=tuple(endings))
 
 
+def written(draft: Scenario, kind: str, index: int, field: str, language: str, value: str) -> Scenario:
+    """The draft with a text (`field`, in `language`) of its challenge or ending (`kind`) `index` written."""
+    if kind == "challenge":
+        node = draft.challenges[index]
+        return change_challenge(draft, index, **{field: getattr(node, field).put(language, value)})
+    return change_ending(draft, index, **{field: getattr(draft.endings[index], field).put(language, value)})
+
+
 def with_language(draft: Scenario, language: str) -> Scenario:
     """The draft written in `language` too (its texts there still to write)."""
     if language in draft.languages:

@@ -280,43 +280,41 @@ class EditorScene(Scene):
         rows: list[Row],
         chosen: int,
         pick: Callable[[int], None],
-        buttons: list[tuple[str, Callable[[], None], bool]],
-    ) -> pygame.Rect:
-        """The part's own list on the left, its buttons under it; returns the room on the right."""
+        changes: tuple[Callable[[], None], Callable[[], None], bool],
+        empty: str,
+    ) -> pygame.Rect | None:
+        """The part's own list on the left with Add and Remove under it (`changes`: add, remove, and whether
+        there is room to add); the room on the right for the one chosen, or None (and `empty` said there)
+        while there is none."""
         g = self.g
         side, rest = split(content, 0.28, 0.72, gap=g(18))
         under = pygame.Rect(side.x, side.bottom - g(34), side.width, g(34))
-        for (label, act, enabled), cell in zip(
-            buttons, split(under, *[1] * len(buttons), gap=g(6)), strict=True
-        ):
+        add, remove, room = changes
+        buttons = ((tr("editor.add"), add, room), (tr("editor.remove"), remove, bool(rows)))
+        for (label, act, enabled), cell in zip(buttons, split(under, 1, 1, gap=g(6)), strict=True):
             self.form.add(Button(cell, label, act, enabled, size=theme.SIZE_SMALL - 2))
         box = pygame.Rect(side.x, side.y, side.width - g(6), under.y - g(10) - side.y)
-        if rows:
-            self.form.add(PickList(box, rows, chosen, pick, g(32), theme.SIZE_SMALL - 1))
+        if not rows:
+            self._paragraph(tr(empty), rest.x, rest.y + g(10), rest.width, theme.DIM)
+            return None
+        self.form.add(PickList(box, rows, chosen, pick, g(32), theme.SIZE_SMALL - 1))
         return rest
 
     def _lay_challenges(self, content: pygame.Rect) -> None:
         g, draft, lang = self.g, self.draft, self.lang
         assert draft is not None
-        full = len(draft.challenges) >= adventure.MAX_CHALLENGES
         rows = [
             Row(self._name(c.id), SUIT_CHARS[c.suit], "warn" if self._flawed(c.id) else "")
             for c in draft.challenges
         ]
+        self.challenge = min(self.challenge, max(0, len(rows) - 1))
+        room = len(rows) < adventure.MAX_CHALLENGES
+        changes = (self.add_challenge, self.remove_challenge, room)
         right = self._lay_list(
-            content,
-            rows,
-            self.challenge,
-            self.pick_challenge,
-            [
-                (tr("editor.add"), self.add_challenge, not full),
-                (tr("editor.remove"), self.remove_challenge, bool(rows)),
-            ],
+            content, rows, self.challenge, self.pick_challenge, changes, "editor.no_challenges"
         )
-        if not draft.challenges:
-            self._paragraph(tr("editor.no_challenges"), right.x, right.y + g(10), right.width, theme.DIM)
+        if right is None:
             return
-        self.challenge = min(self.challenge, len(draft.challenges) - 1)
         c = draft.challenges[self.challenge]
         cap = text.line_height(theme.SIZE_SMALL - 2)
         one = self._one_line()
@@ -325,7 +323,7 @@ class EditorScene(Scene):
         self._area(
             self._caption(title, "editor.challenge_title"),
             c.title.of(lang),
-            self._challenge_text("title"),
+            self._node_text("challenge", "title"),
             adventure.NAME_LEN,
         )
         kinds = pygame.Rect(right.x, title.bottom + gap, right.width, cap + g(34))
@@ -355,7 +353,7 @@ class EditorScene(Scene):
         self._area(
             self._caption(situation, "editor.situation"),
             c.text.of(lang),
-            self._challenge_text("text"),
+            self._node_text("challenge", "text"),
             adventure.SITUATION_LEN,
             "editor.hint.situation",
         )
@@ -367,7 +365,10 @@ class EditorScene(Scene):
             field = self._caption(cell, f"editor.on_{outcome}")
             words = pygame.Rect(field.x, field.y, field.width, field.height - g(34) - g(6))
             self._area(
-                words, getattr(c, outcome).of(lang), self._challenge_text(outcome), adventure.OUTCOME_LEN
+                words,
+                getattr(c, outcome).of(lang),
+                self._node_text("challenge", outcome),
+                adventure.OUTCOME_LEN,
             )
             link = adventure.LINKS[outcome]
             leads = pygame.Rect(field.x, field.bottom - g(34), field.width, g(34))
@@ -386,7 +387,6 @@ class EditorScene(Scene):
     def _lay_endings(self, content: pygame.Rect) -> None:
         g, draft, lang = self.g, self.draft, self.lang
         assert draft is not None
-        full = len(draft.endings) >= adventure.MAX_ENDINGS
         rows = [
             Row(
                 self._name(e.id),
@@ -395,20 +395,11 @@ class EditorScene(Scene):
             )
             for e in draft.endings
         ]
-        right = self._lay_list(
-            content,
-            rows,
-            self.ending,
-            self.pick_ending,
-            [
-                (tr("editor.add"), self.add_ending, not full),
-                (tr("editor.remove"), self.remove_ending, bool(rows)),
-            ],
-        )
-        if not draft.endings:
-            self._paragraph(tr("editor.no_endings"), right.x, right.y + g(10), right.width, theme.DIM)
+        self.ending = min(self.ending, max(0, len(rows) - 1))
+        changes = (self.add_ending, self.remove_ending, len(rows) < adventure.MAX_ENDINGS)
+        right = self._lay_list(content, rows, self.ending, self.pick_ending, changes, "editor.no_endings")
+        if right is None:
             return
-        self.ending = min(self.ending, len(draft.endings) - 1)
         e = draft.endings[self.ending]
         cap = text.line_height(theme.SIZE_SMALL - 2)
         top = pygame.Rect(right.x, right.y, right.width, cap + self._one_line())
@@ -416,7 +407,7 @@ class EditorScene(Scene):
         self._area(
             self._caption(title, "editor.ending_title"),
             e.title.of(lang),
-            self._ending_text("title"),
+            self._node_text("ending", "title"),
             adventure.NAME_LEN,
         )
         kinds = [(True, tr("editor.ending.happy")), (False, tr("editor.ending.sad"))]
@@ -426,7 +417,7 @@ class EditorScene(Scene):
         self._area(
             self._caption(words, "editor.ending_text"),
             e.text.of(lang),
-            self._ending_text("text"),
+            self._node_text("ending", "text"),
             adventure.ENDING_LEN,
             "editor.hint.ending",
         )
@@ -522,28 +513,14 @@ class EditorScene(Scene):
 
         return change
 
-    def _challenge_text(self, field: str) -> Callable[[str], None]:
-        index = self.challenge
+    def _node_text(self, kind: str, field: str) -> Callable[[str], None]:
+        """What typing does to a text of the challenge (`kind` "challenge") or ending on the page."""
+        index = self.challenge if kind == "challenge" else self.ending
 
         def change(value: str) -> None:
             self._edit(
-                lambda d: drafting.change_challenge(
-                    d, index, **{field: getattr(d.challenges[index], field).put(self.lang, value)}
-                ),
-                ("challenge", index, field, self.lang),
-            )
-
-        return change
-
-    def _ending_text(self, field: str) -> Callable[[str], None]:
-        index = self.ending
-
-        def change(value: str) -> None:
-            self._edit(
-                lambda d: drafting.change_ending(
-                    d, index, **{field: getattr(d.endings[index], field).put(self.lang, value)}
-                ),
-                ("ending", index, field, self.lang),
+                lambda d: drafting.written(d, kind, index, field, self.lang, value),
+                (kind, index, field, self.lang),
             )
 
         return change
@@ -582,33 +559,31 @@ class EditorScene(Scene):
         self.relayout()
 
     def add_challenge(self) -> None:
+        self._add("challenge")
+
+    def add_ending(self) -> None:
+        self._add("ending")
+
+    def _add(self, kind: str) -> None:
+        """A new challenge after the one on the page, or a new ending (good while there is none), shown."""
         added: list[int] = []
 
         def change(draft: Scenario) -> Scenario:
-            made, index = drafting.add_challenge(draft, self.challenge if draft.challenges else None)
+            if kind == "challenge":
+                made, index = drafting.add_challenge(draft, self.challenge if draft.challenges else None)
+            else:
+                made, index = drafting.add_ending(draft, happy=not any(e.happy for e in draft.endings))
             added.append(index)
             return made
 
         self._edit(change)
         if added:
-            self.pick_challenge(added[0])
+            (self.pick_challenge if kind == "challenge" else self.pick_ending)(added[0])
 
     def remove_challenge(self) -> None:
         index = self.challenge
         self._edit(lambda d: drafting.remove_challenge(d, index))
         self.pick_challenge(max(0, index - 1))
-
-    def add_ending(self) -> None:
-        added: list[int] = []
-
-        def change(draft: Scenario) -> Scenario:
-            made, index = drafting.add_ending(draft, happy=not any(e.happy for e in draft.endings))
-            added.append(index)
-            return made
-
-        self._edit(change)
-        if added:
-            self.pick_ending(added[0])
 
     def remove_ending(self) -> None:
         index = self.ending
