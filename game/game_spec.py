@@ -28,6 +28,10 @@ class Summary:
     people: tuple[str, ...] = ()
     levels: tuple[str, ...] = ()
     contracts: tuple[tuple[int, str, bool | None], ...] = ()
+    # for the Saved matches list: how many deals or rounds the match lasts, where it has a set length, and
+    # the id of the rule profile it is played under, where the game has them
+    length: int | None = None
+    profile: str = ""
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ BASES = {
     "game.scenes.network_table",
     "game.scenes.card_start",
     "game.scenes.form_page",
+    "game.scenes.ledger_page",
 }
 DISPLAY = ("game.ui", "game.engine", "game.app")  # what draws; scenes and the window may use it
 

@@ -2,16 +2,19 @@
 stops Atout from starting.
 
 `python tools/mutants.py [--count N] [--seed S] [--kinds K,K...]` writes, for each kind (settings,
-characters, a Falkenstein adventure, and a saved match of each game), N files made by Atout's own code and
-then changed in one place — a field of the wrong type, removed, null, a huge or negative number, nested
-junk, odd unicode, a cut or a flipped byte — and starts the app on each one headless: the menu must show,
-the file's bytes must still be on disk (in place, or kept aside under a new name), a file kept aside must be
-told in the player's language, a saved match must pass through `tools/replay.py` in one line, and a match
-the menu offers to continue must open and play. An adventure is placed twice: among the player's own (the
-menu and the editor read it; kept aside when it is not even a draft) and as a file someone sent, which the
-editor imports (refused with its reason, or taken in; the sent file left as it was); one that reads whole
-is played a few seconds. One JSON line: per kind, how many started cleanly, how many files were kept aside,
-and the failures (exit code 1 when there is any).
+characters, a Falkenstein adventure, a saved match of each game, and a hosted table's two files: `host.json`
+and the table's journal), N files made by Atout's own code and then changed in one place — a field of the
+wrong type, removed, null, a huge or negative number, nested junk, odd unicode, a cut or a flipped byte (for
+the table's journal of JSON lines, in one of its lines) — and starts the app on each one headless: the menu
+must show (and the Host page, for a hosted table), the file's bytes must still be on disk (in place, moved, or
+kept aside under a new name), a file kept aside must be told in the player's language, a saved match must
+pass through `tools/replay.py` in one line, and a match the menu offers to continue must open and play. A
+saved match is placed three times: among the saved matches, as an older Atout's single save, and in the
+History. An adventure is placed twice: among the player's own (the menu and the editor read it; kept aside
+when it is not even a draft) and as a file someone sent, which the editor imports (refused with its reason,
+or taken in; the sent file left as it was); one that reads whole is played a few seconds. One JSON line: per
+kind, how many started cleanly, how many files were kept aside, and the failures (exit code 1 when there is
+any).
 
 The tests (`tests/test_mutants.py`) draw the same mutations with hypothesis.
 """
@@ -50,15 +53,32 @@ from game.games.falkenstein.editor_scene import EditorScene
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
 from game.i18n import LANGUAGES, catalogue
 from game.journal import Journal, new_state, save_journal
+from game.net import hosted
+from game.net.protocol import SeatRequest, TableRequest
+from game.net.table_host import TableHost
 from game.scenes import navigation
+from game.scenes.host_scene import HostScene
 from game.scenes.menu import MenuScene
 from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings, save_settings, settings_path
 
 DT = 1 / 60
-KINDS = ("settings", "characters", "adventure", "falkenstein", "koenigrufen", "twotenjack")
-MATCHES = KINDS[3:]
+KINDS = (
+    "settings",
+    "characters",
+    "adventure",
+    "falkenstein",
+    "koenigrufen",
+    "twotenjack",
+    "hosted",
+    "hosted-table",
+)
+MATCHES = KINDS[3:6]
+HOSTED = KINDS[6:]
 HISTORY_NAME = "20200101-120000-{game}.json"
+MATCH_NAME = "20200101-110000-{game}-abcdef.json"
+SLOT = "20200101-100000-abcdef"  # a hosted table's folder
+CODE = "K7PQ4M"
 # what a field may be replaced by: every JSON type, the edges of numbers, junk, text a screen may choke on
 JUNK: tuple[Any, ...] = (
     None,
@@ -125,6 +145,9 @@ def valid_file(kind: str, seed: int) -> bytes:
             path = Path(folder) / "adventure.json"
             adventures.save(path, _adventure(rng))
             return path.read_bytes()
+        if kind in HOSTED:
+            slot = _hosted_table(rng)
+            return (slot / hosted.NAME if kind == "hosted" else slot / "tables" / f"{CODE}.json").read_bytes()
         path = Path(folder) / "match.json"
         save_journal(path, _partway(kind, rng))
         return path.read_bytes()
@@ -138,6 +161,27 @@ def _adventure(rng: random.Random) -> Any:
     for language in rng.sample(LANGUAGES, rng.randrange(3)):
         story = drafting.without_language(story, language)
     return story
+
+
+def _hosted_table(rng: random.Random) -> Path:
+    """A table hosted here part-way through its match, as the desktop's server leaves its folder: the
+    table's record and a line for each action, and `host.json` with the host's token."""
+    slot = hosted.folder() / SLOT
+    game = rng.choice(("koenigrufen", "twotenjack"))
+    seats = (SeatRequest("remote"), *(SeatRequest("computer", "easy"),) * (3 if game == "koenigrufen" else 2))
+    request = TableRequest(game, seats, "austria" if game == "koenigrufen" else None, None, "computer")
+    table = TableHost.new(CODE, request, slot / "tables" / f"{CODE}.json", seed=rng.randrange(2**32))
+    lines = table.whole_file()
+    for _ in range(rng.randrange(0, 30)):
+        action = rng.choice(table.state.legal_actions())
+        table.apply(table.state.to_act, action, table.moves)
+        if table.over:
+            break
+        lines += table.last_action_line()
+    (slot / "tables").mkdir(parents=True)
+    (slot / "tables" / f"{CODE}.json").write_text(lines, encoding="utf-8")
+    hosted.keep(slot, CODE, 8765, [(0, "token")])
+    return slot
 
 
 def _partway(game: str, rng: random.Random) -> Journal:
@@ -226,6 +270,24 @@ def random_mutant(kind: str, rng: random.Random) -> bytes:
     raw = valid_file(kind, rng.randrange(2**32))
     if rng.random() < 0.15:
         return byte_damage(raw, rng)
+    if kind == "hosted-table":  # JSON lines: one of them changed
+        lines = raw.split(b"\n")
+        at_line = rng.randrange(len(lines) - 1 if len(lines) > 1 else 1)
+        lines[at_line] = random_mutant_of(lines[at_line], rng)
+        return b"\n".join(lines)
+    return random_mutant_of(raw, rng)
+
+
+def record(kind: str, raw: bytes) -> tuple[bytes, bytes]:
+    """A file's first JSON document, and what follows it (a hosted table's appended lines; else nothing)."""
+    if kind != "hosted-table":
+        return raw, b""
+    first, newline, rest = raw.partition(b"\n")
+    return first, newline + rest
+
+
+def random_mutant_of(raw: bytes, rng: random.Random) -> bytes:
+    """One JSON document changed in one place."""
     document = json.loads(raw)
     at = rng.choice(places(document))
     return to_bytes(mutate(document, at, rng.choice(OPERATIONS), rng.choice(JUNK)))
@@ -237,7 +299,7 @@ def random_mutant(kind: str, rng: random.Random) -> bytes:
 @dataclass
 class Outcome:
     kind: str
-    kept_aside: int = 0  # files set aside (a saved match is written twice: current match and history)
+    kept_aside: int = 0  # files set aside (a saved match is placed three times: see `_place`)
     continued: bool = False  # the menu offered the match, and it opened and played
     problems: list[str] = field(default_factory=list)  # broken promises; empty when all held
 
@@ -283,8 +345,15 @@ def _place(kind: str, mutant: bytes) -> list[Path]:
         paths = [characters.custom_path()]
     elif kind == "adventure":  # among the player's own, and sent by someone
         paths = [adventures.folder() / "mutant.json", adventures.exchange_dir() / "sent.json"]
-    else:
-        paths = [autosave.current_path(), autosave.history_dir() / HISTORY_NAME.format(game=kind)]
+    elif kind in HOSTED:
+        slot = _hosted_table(random.Random(0))  # a good table, its file of `kind` then replaced
+        paths = [slot / hosted.NAME if kind == "hosted" else slot / "tables" / f"{CODE}.json"]
+    else:  # among the saved matches, as an older Atout's single save, and in the History
+        paths = [
+            autosave.matches_dir() / MATCH_NAME.format(game=kind),
+            autosave.old_path(),
+            autosave.history_dir() / HISTORY_NAME.format(game=kind),
+        ]
     for path in paths:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(mutant)
@@ -303,9 +372,16 @@ def _run(kind: str, mutant: bytes, placed: list[Path], outcome: Outcome) -> None
         _frames(app, 2)
     if kind == "adventure":
         _write_and_play(app, menu, placed[1], outcome)
+    if kind in HOSTED:  # the Host page reads the hosted tables again
+        menu.open_host()
+        _frames(app, 3)
+        if not isinstance(app.scenes.top, HostScene):
+            outcome.problems.append(f"the Host page is not showing ({app.scenes.top!r})")
+        app.scenes.pop()
+        _frames(app, 2)
     if app.scenes.top is not menu:
         outcome.problems.append(f"the menu is not showing ({app.scenes.top!r})")
-    everything = [p for p in placed[0].parent.parent.rglob("*") if p.is_file()]
+    everything = [p for p in Path(os.environ["ATOUT_DATA_DIR"]).parent.rglob("*") if p.is_file()]
     copies = sum(p.read_bytes() == mutant for p in everything)
     if copies < len(placed):
         outcome.problems.append(f"the file's bytes are lost ({copies} of {len(placed)} copies on disk)")

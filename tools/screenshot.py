@@ -19,6 +19,8 @@ SCENES = (
     "menu-koenigrufen",
     "settings",
     "houserules",
+    "houserules-announcing",
+    "houserules-kontra",
     "rules",
     "rules-koenigrufen",
     "falkenstein",
@@ -47,11 +49,15 @@ SCENES = (
     "koenigrufen-trischaken",
     "koenigrufen-dreier-score",
     "koenigrufen-piccolo-score",
+    "koenigrufen-turn",
     "twotenjack",
     "twotenjack-6",
     "twotenjack-score",
     "twotenjack-hint",
     "history",
+    "saved",
+    "saved-delete",
+    "menu-saved",
     "statistics",
     "statistics-falkenstein",
     *(f"learn-{game}-{moment}" for game in ("koenigrufen", "twotenjack", "falkenstein") for moment in "123"),
@@ -96,14 +102,16 @@ def build(app, scene: str, **options):
         return _falkenstein_net(app, "host"), 2.0
     if scene == "end-table":  # the host of that table leaving it: asked first
         return _falkenstein_net(app, "host"), 2.0
-    if scene == "houserules":  # the group's edit of austria: no Trischaken, Dreier worth 5, no holding
+    if scene.startswith("houserules"):  # the group's edit of austria: no Trischaken, Dreier worth 5, no hold
         from game.games.koenigrufen import house, profile
         from game.scenes.house_rules import HouseRulesScene
 
         edited = house.with_value(house.based_on(profile.load("austria")), "dreier", won=5, lost=5)
         edited = house.with_contract(house.with_option(edited, "hold", False), "trischaken", False)
         app.settings = app.settings.with_(koenigrufen_rules=house.HOUSE, koenigrufen_house=edited)
-        return HouseRulesScene(app), 0.0
+        page = HouseRulesScene(app)
+        page.section = scene.partition("-")[2] or page.section  # a section's tab: announcing, kontra
+        return page, 0.0
     if scene == "settings":
         from game.scenes.settings_scene import SettingsScene
 
@@ -147,6 +155,18 @@ def build(app, scene: str, **options):
             hero = (SeatSetup(HEROES[seed % 3], ("Clara", "Paul")[seed % 2]),)
             record_match(FalkensteinSetup("solo", hero, seed=seed, scenario=builtin()[seed % 3]), seed)
         return StatisticsScene(app, "falkenstein"), 0.3
+    if scene in ("saved", "saved-delete", "menu-saved"):  # several unfinished matches, long names among them
+        from game.scenes import navigation
+
+        _saved_matches()
+        if scene == "menu-saved":
+            return navigation.menu(app), 0.0
+        saved = navigation.saved(app)
+        if scene == "saved-delete":
+            app.scenes.push(saved)
+            saved.ask_delete()  # type: ignore[attr-defined]
+            return app.scenes.stack.pop(), 0.0
+        return saved, 0.3
     if scene == "history":  # a few matches played to their end in the scratch data directory
         from game.history import demo_history
         from game.scenes.history_scene import HistoryScene
@@ -190,6 +210,48 @@ def build(app, scene: str, **options):
         )
         return table, -1.0
     raise SystemExit(f"unknown scene {scene!r}; choose from {', '.join(SCENES)}")
+
+
+def _saved_matches() -> None:
+    """Unfinished matches of every game in the scratch data directory, played part-way at random and
+    last played at different times: long names, six players, a house profile, a scenario."""
+    import random
+    import time
+
+    from game.autosave import new_match_path
+    from game.games.falkenstein.data import HEROES
+    from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
+    from game.games.koenigrufen import house, profile
+    from game.journal import Journal, new_state, save_journal
+    from game.seating import CardTableSetup, SeatPlayer
+
+    long = ("Maximiliane von Hohenzollern", "Bartholomäus Wittelsbach", "Clementine", "Friedrich-Wilhelm")
+    austria = house.based_on(profile.load("austria"))
+    setups: list[Any] = [
+        CardTableSetup(
+            "koenigrufen", tuple(SeatPlayer(n, i == 0) for i, n in enumerate(long)), 11, 8, austria
+        ),
+        CardTableSetup("twotenjack", tuple(SeatPlayer(n, i < 2) for i, n in enumerate("ABCDEF")), 12),
+        FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), None, "", 13),
+        CardTableSetup(
+            "koenigrufen", tuple(SeatPlayer(n, True) for n in ("Paul", "Marie", "Anton", "Berta")), 14
+        ),
+        CardTableSetup("twotenjack", tuple(SeatPlayer(n, i == 0) for i, n in enumerate(long[:3])), 15),
+    ]
+    now = time.time()
+    for i, setup in enumerate(setups):
+        rng, journal = random.Random(i), Journal(setup.game, setup)
+        state = new_state(setup)
+        for _ in range(30 + 40 * (i % 2)):
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            if state.is_over:
+                break
+            journal.actions.append(action)
+        path = new_match_path(setup.game)
+        save_journal(path, journal)
+        when = now - i * (5 * 3600 + 1234)
+        os.utime(path, (when, when))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -406,6 +468,7 @@ KOENIGRUFEN = {
     "koenigrufen-trischaken": ("austria", "trischaken", "score"),
     "koenigrufen-dreier-score": ("austria", "dreier", "score"),
     "koenigrufen-piccolo-score": ("cheltenham", "piccolo", "score"),
+    "koenigrufen-turn": ("cheltenham", "dreier", "turn"),  # konig's turn of several words: one said
 }
 
 
@@ -474,6 +537,7 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None, an
     target = {
         "auction": "bid",
         "announce": "announce",
+        "turn": "announce",
         "call": "call",
         "talon": "talon",
         "discard": "discard",
@@ -513,6 +577,10 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None, an
     if moment == "discard":
         table.chosen = list(_a_discard(table))[:-1]
         table.human_panel(0)
+    if moment == "turn":  # a first word said, the turn still yours: more words, or "That's all"
+        view = table.game.view(0)
+        table.act(Announce(0, view.may_announce[-1:]) if view.may_announce else Kontra(0, view.may_kontra[0]))
+        settle()
     for _ in range(40):
         app.step(1 / 60)
 

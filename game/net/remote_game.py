@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from game.i18n import Words
+from game.locks import Holder
 from game.net import hosted
 from game.net.client import (
     Closed,
@@ -95,10 +96,12 @@ class RemoteSession:
         server: Background | None = None,
         address: str = "",
         clock: Callable[[], float] = time.monotonic,
+        locks: Holder | None = None,
     ) -> None:
         self.url, self.clock = url, clock
         self.client = TableClient(url)
         self.server = server  # the server this machine hosts the table on, if it does
+        self.locks = locks  # what holds the hosted table's folder for this copy of Atout
         self.address = address or url  # what the others type to come here
         self.joined: Joined | None = None
         self.seats: tuple[SeatState, ...] = ()
@@ -207,7 +210,9 @@ class RemoteSession:
         if self.server is not None:
             self.server.stop()
             if self.server.data is not None:  # ended: not offered again
-                hosted.forget(self.server.data)
+                hosted.archive(self.server.data)
+                if self.locks is not None:
+                    self.locks.release(self.server.data, remove=True)
             self.server = None
 
 
