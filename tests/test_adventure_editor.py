@@ -14,7 +14,7 @@ import pytest
 from scene_driver import click, key, step, wait_until
 
 from game.app import App
-from game.games.falkenstein import adventures
+from game.games.falkenstein import adventures, drafting
 from game.games.falkenstein import scenario as adventure
 from game.games.falkenstein.data import HEROES
 from game.games.falkenstein.editor_scene import TYPING_SAVE, EditorScene
@@ -265,3 +265,34 @@ def test_a_refused_file_is_told_and_left_as_it_was(exchange: Path) -> None:
         "broken.json ist nicht verwendbar" in editor.import_problem and "„Der Hafen“" in editor.import_problem
     )
     assert bad.read_bytes() == raw and not adventures.folder().exists()
+
+
+def test_an_input_method_composes_at_the_caret_and_commits_there(exchange: Path) -> None:
+    app = App((1280, 720), SETTINGS)
+    open_editor(app)
+    press(app, "New")
+    title = widgets(app, TextArea)[0]
+    click(app, title.rect.center)
+    key(app, pygame.K_HOME)
+    pygame.event.post(pygame.event.Event(pygame.TEXTEDITING, text="ねこ", start=2, length=0))
+    step(app)
+    assert title.composing == "ねこ" and title.value == "A new adventure"  # shown, not yet written
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="猫 "))
+    step(app)
+    assert title.composing == "" and title.value == "猫 A new adventure" and title.caret == 2
+
+
+def test_removing_a_challenge_leaves_the_links_to_it_to_choose_again_and_a_language_can_go() -> None:
+    story = adventures.builtin()[2]
+    index = [c.id for c in story.challenges].index("bell")
+    without = drafting.remove_challenge(story, index)
+    problems = [p.words.text("en") for p in adventure.problems(without)]
+    assert "the challenge “The ice” does not say where a success leads" in problems
+    assert "the challenge “The chronicle” does not say where a success leads" in problems
+    french = drafting.without_language(drafting.without_language(story, "de"), "en")
+    assert french.languages == ("fr",) and adventure.problems(french) == []
+    assert drafting.without_language(french, "fr") == french  # never its last language
+    history = drafting.History(story)
+    history.change(drafting.written(story, "challenge", 0, "title", "en", "T"), ("title", 0))
+    history.change(drafting.written(history.present, "challenge", 0, "title", "en", "Th"), ("title", 0))
+    assert history.undo() and history.present == story  # the keystrokes in one field: one step

@@ -173,9 +173,12 @@ class TextArea(Widget):
                 if n >= self.rows:
                     break
                 text.draw(surface, line, (inner.x, inner.y + n * line_h), self.size, theme.DIM, italic=True)
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if clip else inner)  # a word longer than the box stays in it
         for n in range(self.first, min(len(lines), self.first + self.rows)):
             y = inner.y + (n - self.first) * line_h
             text.draw(surface, lines[n][1], (inner.x, y), self.size, theme.CREAM)
+        surface.set_clip(clip)
         if self.focused:
             self._draw_caret(surface, lines)
         if len(lines) > self.rows:  # a thin bar: which part of the text is in view

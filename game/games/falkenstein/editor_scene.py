@@ -239,8 +239,9 @@ class EditorScene(Scene):
         self._area(field, draft.title.of(lang), self._text_setter("title"), adventure.TITLE_LEN)
         lang_field = self._caption(lang_cell, "editor.language")
         choice_cell, drop = split(lang_field.inflate(0, 0), 0.6, 0.4, gap=g(6))
+        named = {code: tr(f"settings.lang.{code}") for code in LANGUAGES}
         options = [
-            (code, tr(f"settings.lang.{code}") + ("" if code in draft.languages else " +"))
+            (code, named[code] if code in draft.languages else tr("editor.add_language", name=named[code]))
             for code in LANGUAGES
         ]
         self.form.add(Choice(choice_cell.inflate(0, -4), "", options, lang, self.write_in))
