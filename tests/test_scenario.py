@@ -41,7 +41,7 @@ def walk(scenario: Scenario, rng: random.Random) -> list[str]:
         challenge = scenario.challenge(node)
         if challenge is None:
             return path
-        node = challenge.next(rng.choice(adventure.OUTCOMES))
+        node = challenge.next(rng.choice(list(adventure.LINKS)))
         path.append(node)
     raise AssertionError(f"no ending after 200 challenges: {path[-5:]}")
 

@@ -101,12 +101,6 @@ class TextArea(Widget):
         self.first = max(0, min(self.first, max(0, len(self.lines()) - self.rows)))
 
     # changes ----------------------------------------------------------------------------------------
-    def set_value(self, value: str) -> None:
-        """A new value from outside (undo): the caret kept where it can be."""
-        self.value = value
-        self.caret = min(self.caret, len(value))
-        self._reveal()
-
     def _put(self, value: str, caret: int) -> None:
         self.caret = max(0, min(caret, len(value)))
         if value != self.value:

@@ -59,10 +59,6 @@ class Own:
     draft: Scenario
     problem: FileProblem | None
 
-    @property
-    def playable(self) -> Scenario | None:
-        return self.draft if self.problem is None else None
-
 
 def own(report: list[Refused] | None = None) -> list[Own]:
     """The player's adventures, by file name; a file not of a draft's shape is kept aside and added to

@@ -36,7 +36,6 @@ INTRO_LEN = 400
 SITUATION_LEN = 400
 OUTCOME_LEN = 300  # a challenge's success or failure
 ENDING_LEN = 400
-OUTCOMES = ("success", "failure", "fireworks")
 LINKS = {"success": "on_success", "failure": "on_failure", "fireworks": "on_fireworks"}
 IDENTIFIER = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
