@@ -109,9 +109,9 @@ def build(app, scene: str, **options):
         edited = house.with_value(house.based_on(profile.load("austria")), "dreier", won=5, lost=5)
         edited = house.with_contract(house.with_option(edited, "hold", False), "trischaken", False)
         app.settings = app.settings.with_(koenigrufen_rules=house.HOUSE, koenigrufen_house=edited)
-        page = HouseRulesScene(app)
-        page.section = scene.partition("-")[2] or page.section  # a section's tab: announcing, kontra
-        return page, 0.0
+        house_page = HouseRulesScene(app)
+        house_page.section = scene.partition("-")[2] or house_page.section  # a tab: announcing, kontra
+        return house_page, 0.0
     if scene == "settings":
         from game.scenes.settings_scene import SettingsScene
 
