@@ -27,7 +27,8 @@ from game.paths import SCENARIOS
 from game.ui import text
 
 WORD = re.compile(r"[^\W\d_]{3,}")
-NOT_WORDS = re.compile(r"\S*…|\b[IVX]+\b")  # a name cut short by an ellipsis, a tarock's numeral
+# a name cut short by an ellipsis, a tarock's numeral, a file's name or path (an adventure to import)
+NOT_WORDS = re.compile(r"\S*…|\b[IVX]+\b|\S*/\S*|\S+\.json\b")
 # the players the tool seats (the saved matches' long names too)
 NAMES = (
     "Clara",

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlsplit
 
+from game.i18n import Words
 from game.locks import Holder
 from game.net import hosted
 from game.net.client import (
@@ -35,6 +36,7 @@ from game.net.client import (
 from game.net.command import PORT
 from game.net.server import Background
 from game.rules.errors import IllegalAction
+from game.storage import FileProblem
 
 RETRY = 2.0  # seconds between two attempts to rejoin a table that cannot be reached
 GIVE_UP = 60.0  # seconds of failed rejoins before the player is told the host is gone (the attempts go on)
@@ -67,6 +69,11 @@ def table_code(typed: str) -> str:
 def failure_key(failure: Error | Closed) -> str:
     """The catalogue key that says why a join failed: the server's refusal, or the connection's end."""
     return f"net.{'error' if isinstance(failure, Error) else 'closed'}.{failure.reason}"
+
+
+def failure_words(failure: Error | Closed) -> Words:
+    """Why a join failed, in words (with the reason a table's story was refused here, if it was)."""
+    return Words(failure_key(failure), dict(failure.params) if isinstance(failure, Error) else {})
 
 
 @dataclass
@@ -153,6 +160,9 @@ class RemoteSession:
 
     def _take(self, message: Any, now: float) -> None:
         match message:
+            case Joined(story=FileProblem() as refused):  # its story read here too, and refused: not played
+                self.failure = Error("story", str(refused), "join", params={"problem": refused.words})
+                self.client.leave()
             case Joined():
                 if self.away:
                     self.notices.append(Notice("netui.notice.back", {}))

@@ -64,11 +64,9 @@ def game_detail(game: str, summary: Summary) -> str:
 def result_words(game: str, summary: Summary) -> tuple[str, str, tuple[int, int, int]]:
     """The result column: a caption, the result itself and its ink."""
     if game == "falkenstein":
-        if summary.success is not None:
-            word, ink = (
-                ("history.success", GREEN_INK) if summary.success else ("history.failure", theme.VERMILION)
-            )
-            return tr("history.scenario"), tr(word), ink
+        if summary.ending is not None:  # the ending reached, green when it is a good one
+            ink = GREEN_INK if summary.success else theme.VERMILION
+            return tr("history.ending"), summary.ending.get(language()), ink
         ok = tr("history.successes_of", ok=sum(summary.scores), n=sum(summary.tries))
         return tr("history.successes"), ok, theme.WALNUT
     names = ", ".join(summary.names[s] for s in summary.winners) or "—"

@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.games.falkenstein import scenario as adventure
+from game.games.falkenstein.adventures import playable
+from game.games.falkenstein.scenario import Scenario
 from game.games.koenigrufen.profile import PROFILE_IDS
 from game.games.koenigrufen.words import profile_short_name
-from game.i18n import tr
+from game.i18n import language, tr
 from game.net import hosted
 from game.net.command import PORT, local_address
 from game.net.hosted import Hosted
@@ -77,6 +80,7 @@ class HostScene(FormPage):
             seat_range(g)[1] for g in hosted_games()
         )  # by seat, in the table's order
         self.away = "computer"
+        self.story: Scenario | None = None  # a Falkenstein table's adventure (None: the Host makes it up)
         self.player = ""
         self.problem = ""  # why the table could not be opened
         self.waiting, told = hosted.offered(app.locks)  # offered to resume (or close) before a new one
@@ -123,13 +127,20 @@ class HostScene(FormPage):
         self.form = Form()
         add = self.form.add
         computers = GAMES[self.game].computer is not None
-        labels = [tr(k) for k in ("netui.host.game", "krt.menu.rules", "menu.players", "netui.host.away")]
+        keys = ("netui.host.game", "krt.menu.rules", "netui.host.story", "menu.players", "netui.host.away")
+        labels = [tr(k) for k in keys]
         share = label_share([*labels, tr("menu.your_name")], left.width, g(14))
         games = [(game, tr(f"menu.game.{game}.name")) for game in hosted_games()]
         add(choice(left.next(), tr("netui.host.game"), games, self.game, self._set_game, share))
         if GAMES[self.game].rule_profile is not None:
             profiles = [(p, profile_short_name(p)) for p in PROFILE_IDS]
             add(choice(left.next(), tr("krt.menu.rules"), profiles, self.profile, self._set_profile, share))
+        privacy = GAMES[self.game].privacy
+        if privacy is not None and privacy.story is not None:
+            stories: list[tuple[Scenario | None, str]] = [(None, tr("menu.no_adventure"))]
+            stories += [(s, s.title.get(language())) for s in playable()]
+            self.story = self.story if self.story in [s for s, _ in stories] else None
+            add(choice(left.next(), tr("netui.host.story"), stories, self.story, self._set_story, share))
         low, high = seat_range(self.game)
         if low < high:
             counts = [(n, str(n)) for n in range(low, high + 1)]
@@ -257,6 +268,9 @@ class HostScene(FormPage):
     def _set_profile(self, profile: str) -> None:
         self.profile = profile
 
+    def _set_story(self, story: Scenario | None) -> None:
+        self.story = story
+
     def _set_count(self, count: int) -> None:
         self.count[self.game] = count
         self.relayout()
@@ -282,7 +296,10 @@ class HostScene(FormPage):
         profile = self.profile if koenigrufen else None
         deals = self.app.settings.koenigrufen_deals if koenigrufen else None
         away = self.away if GAMES[self.game].computer is not None else "wait"
-        return TableRequest(self.game, tuple(seats), profile, deals, away)
+        privacy = GAMES[self.game].privacy
+        told = self.story is not None and privacy is not None and privacy.story is not None
+        story = adventure.to_json(self.story) if told and self.story is not None else None
+        return TableRequest(self.game, tuple(seats), profile, deals, away, story)
 
     def open_table(self) -> None:
         """A server on this machine (on Atout's port, or any free one), the table on it, the host seated."""

@@ -230,17 +230,29 @@ class MenuScene(Scene):
             )
 
     def _layout_learn(self) -> None:
-        """The Learn button, in the heading row of the start panel, when the game on show has a lesson."""
+        """The Learn button, in the heading row of the start panel, when the game on show has a lesson;
+        left of it the start section's own button, if it has one (Falkenstein's adventure editor)."""
         self.learn_button = None
-        taught = lessons(self.game)
-        if not taught:
-            return
         g, panel = self.g, self.start_panel
-        label = tr("lesson.learn")
-        rect = pygame.Rect(0, panel.y + g(12), text.size_of(label, theme.SIZE_SMALL)[0] + g(36), g(34))
-        rect.right = panel.right - g(14)
-        self.learn_button = Button(rect, label, lambda: self.learn(taught[0].id), size=theme.SIZE_SMALL)
-        self.form.add(self.learn_button)
+        right = panel.right - g(14)
+        taught = lessons(self.game)
+        if taught:
+            label = tr("lesson.learn")
+            rect = pygame.Rect(0, panel.y + g(12), text.size_of(label, theme.SIZE_SMALL)[0] + g(36), g(34))
+            rect.right = right
+            self.learn_button = Button(rect, label, lambda: self.learn(taught[0].id), size=theme.SIZE_SMALL)
+            self.form.add(self.learn_button)
+            right = rect.x - g(10)
+        heading = getattr(self.starts[self.game], "heading_button", None)
+        if heading is None:
+            return
+        label, opens = heading()
+        left = panel.x + g(14) + text.size_of(tr("menu.new_game"), theme.SIZE_H2 * 0.9)[0] + g(14)
+        room = right - left
+        words, size = text.shrunk(label, theme.SIZE_SMALL, theme.SIZE_SMALL - 4, room - g(24))
+        rect = pygame.Rect(0, panel.y + g(12), min(room, text.size_of(words, size)[0] + g(24)), g(34))
+        rect.right = right
+        self.form.add(Button(rect, words, opens, size=size))
 
     def _text(
         self,
