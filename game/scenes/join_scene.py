@@ -21,6 +21,8 @@ from game.ui.widgets import Button, Form
 if TYPE_CHECKING:
     from game.app import App
 
+ADDRESS_LEN = 100  # characters of an address: a server's name, as wss://atout.example.org:8765, fits
+
 
 class JoinScene(FormPage):
     words = "netui.join"
@@ -53,6 +55,7 @@ class JoinScene(FormPage):
             self._set("address"),
             tr("netui.join.address_example"),
             share,
+            ADDRESS_LEN,
         )
         labelled_input(
             self.form, col.next(), tr("netui.join.code"), self.code, self._set("code"), "K7PQ4M", share

@@ -342,9 +342,15 @@ class TextInput(Widget):
         draw_panel(surface, self.rect, "field")
         shown = self.value or self.placeholder
         colour = theme.CREAM if self.value else theme.DIM
-        r = text.draw(
-            surface, shown, (self.rect.x + 10, self.rect.centery), theme.SIZE_BODY, colour, "midleft"
-        )
+        inner = self.rect.inflate(-20, 0)
+        if text.size_of(shown, theme.SIZE_BODY)[0] <= inner.width - 4:
+            place, anchor = (inner.x, inner.centery), "midleft"
+        else:  # longer than the field (an address): its end shows, where the typing is
+            place, anchor = (inner.right - 4, inner.centery), "midright"
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        r = text.draw(surface, shown, place, theme.SIZE_BODY, colour, anchor)
+        surface.set_clip(clip)
         if self.focused:
             x = r.right + 2 if self.value else self.rect.x + 10
             pygame.draw.line(surface, theme.BRASS_LIGHT, (x, self.rect.y + 8), (x, self.rect.bottom - 8), 2)
