@@ -178,47 +178,58 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--profile", help="rules-koenigrufen: the Königrufen rules in use (default austria)")
     p.add_argument("--scroll", type=float, default=1.0, help="rules-koenigrufen: how far down, 0 to 1")
     args = p.parse_args(argv)
-    scratch = tempfile.mkdtemp(prefix="atout-shot-")  # never the player's settings or saved match
-    os.environ.setdefault("ATOUT_CONFIG_DIR", scratch)
-    os.environ.setdefault("ATOUT_DATA_DIR", scratch)
-
-    import pygame
+    scratch()
 
     from game.app import App
     from game.settings import Settings
 
     w, h = (int(v) for v in args.size.split("x"))
     app = App((w, h), Settings(language=args.lang or "en"))
-    scene, seconds = build(app, args.scene, profile=args.profile, scroll=args.scroll)
+    stage(app, args.scene, profile=args.profile, scroll=args.scroll)
+    save_png(app.screen, args.out)
+    return 0
+
+
+def scratch() -> None:
+    """Settings and saved matches in a scratch folder, never the player's."""
+    folder = tempfile.mkdtemp(prefix="atout-shot-")
+    os.environ.setdefault("ATOUT_CONFIG_DIR", folder)
+    os.environ.setdefault("ATOUT_DATA_DIR", folder)
+
+
+def stage(app, name: str, **options) -> Any:
+    """Pushes the scene `name` and plays it, through its own input, to the moment it shows; returns it."""
+    import pygame
+
+    scene, seconds = build(app, name, **options)
     app.scenes.push(scene)
-    if args.scene in KOENIGRUFEN:
-        _rules, contract, moment = KOENIGRUFEN[args.scene]
-        _koenigrufen_moment(app, scene, moment, contract, args.scene.endswith("bonus-score"))
-    elif args.scene.startswith("koenigrufen"):
-        moment = args.scene.partition("-")[2] or "trick"
+    if name in KOENIGRUFEN:
+        _rules, contract, moment = KOENIGRUFEN[name]
+        _koenigrufen_moment(app, scene, moment, contract, name.endswith("bonus-score"))
+    elif name.startswith("koenigrufen"):
+        moment = name.partition("-")[2] or "trick"
         _koenigrufen_moment(app, scene, "trick" if moment == "hint" else moment)
-    elif args.scene.startswith("twotenjack"):
-        _twotenjack_moment(app, scene, args.scene.endswith("score"))
-    elif args.scene.startswith("learn-"):
-        _lesson_moment(app, scene, *LESSONS[args.scene])
-    if args.scene.endswith("-hint"):
+    elif name.startswith("twotenjack"):
+        _twotenjack_moment(app, scene, name.endswith("score"))
+    elif name.startswith("learn-"):
+        _lesson_moment(app, scene, *LESSONS[name])
+    if name.endswith("-hint"):
         _ask_hint(app, scene)
     elif seconds < 0:
         _play_to_score(app, scene)
     else:
         for _ in range(round(seconds * 60)):
             app.step(1 / 60)
-    if args.scene == "end-table":
+    if name == "end-table":
         scene.leave_table()
         app.step(1 / 60)
-    if args.scene == "hotseat":  # past the hand-over screen, to the Host's challenge panel
+    if name == "hotseat":  # past the hand-over screen, to the Host's challenge panel
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
         for _ in range(30):
             app.step(1 / 60)
     for _ in range(3):
         app.step(1 / 60)
-    save_png(app.screen, args.out)
-    return 0
+    return scene
 
 
 def _network_page(app, scene: str):

@@ -23,7 +23,7 @@ from game.journal import decode
 from game.registry import GAMES
 from game.scenes import navigation
 from game.sheets import WayOut
-from game.ui import text, theme, widgets
+from game.ui import drawn, text, theme, widgets
 from game.ui.panel import draw_panel
 from game.ui.salon import Grid, backdrop, column_and_page, ornament, restore_focus, scrolled_text_area
 from game.ui.scroll import Scroller, fade
@@ -345,19 +345,15 @@ class HistoryScene(Scene):
         box = pygame.Rect(0, 0, min(width, self.page.width - self.g(40)), height)
         box.center = self.page.center
         draw_panel(surface, box, "panel")
-        words = text.fit(words, theme.SIZE_BODY, box.width - self.g(32))
-        text.draw(surface, words, box.center, theme.SIZE_BODY, theme.CREAM, "center", italic=True)
+        room = box.inflate(-self.g(32), -2 * text.PAD)
+        lines, size = text.fitted(words, theme.SIZE_BODY, room.width, room.height, italic=True)
+        text.draw_lines(surface, lines, box.center, size, theme.CREAM, italic=True, box=box)
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         g, left = self.g, self.left
+        [words], size = text.fitted(tr("history.title"), theme.SIZE_H1, left.width, bold=True)
         title = text.draw(
-            surface,
-            tr("history.title"),
-            left.topleft,
-            theme.SIZE_H1,
-            theme.BRASS_LIGHT,
-            bold=True,
-            shadow=True,
+            surface, words, left.topleft, size, theme.BRASS_LIGHT, bold=True, shadow=True, box=left, pad=0
         )
         ornament(surface, left.x, left.right, title.bottom + g(14))
         y = title.bottom + g(34)
@@ -365,15 +361,19 @@ class HistoryScene(Scene):
         if readable:
             n = len(readable)
             count = tr("history.count_one") if n == 1 else tr("history.count", n=n)
-            y = text.draw(surface, count, (left.x, y), theme.SIZE_H2 * 0.8, theme.CREAM).bottom + g(10)
+            y = text.draw(
+                surface, count, (left.x, y), theme.SIZE_H2 * 0.8, theme.CREAM, box=left, pad=0
+            ).bottom
+            y += g(10)
             for game in GAMES:
                 games = sum(e.game == game for e in readable)
                 if not games:
                     continue
-                name = text.fit(tr(f"menu.game.{game}.name"), theme.SIZE_SMALL, left.width - g(60))
-                text.draw(surface, name, (left.x + g(14), y), theme.SIZE_SMALL, theme.PARCHMENT)
+                [name], size = text.fitted(tr(f"menu.game.{game}.name"), theme.SIZE_SMALL, left.width - g(60))
+                text.draw(surface, name, (left.x + g(14), y), size, theme.PARCHMENT, box=left, pad=0)
+                at = (left.right, y)
                 text.draw(
-                    surface, str(games), (left.right, y), theme.SIZE_SMALL, theme.BRASS_LIGHT, "topright"
+                    surface, str(games), at, theme.SIZE_SMALL, theme.BRASS_LIGHT, "topright", box=left, pad=0
                 )
                 d = g(3)
                 cy = y + text.line_height(theme.SIZE_SMALL) // 2
@@ -390,19 +390,16 @@ class HistoryScene(Scene):
                 y += text.line_height(theme.SIZE_SMALL) + g(2)
             y += g(14)
             line_h = text.line_height(theme.SIZE_SMALL)
-            for line in text.wrap(
-                tr("history.kept", n=HISTORY_KEPT), theme.SIZE_SMALL, left.width, italic=True
-            ):
-                if y + line_h > self.hint_y - 3 * line_h:
-                    break
-                text.draw(surface, line, (left.x, y), theme.SIZE_SMALL, theme.PARCHMENT, italic=True)
-                y += line_h
+            kept = tr("history.kept", n=HISTORY_KEPT)
+            room = pygame.Rect(left.x, y, left.width, self.hint_y - 3 * line_h - y)
+            size = text.fitting_size(kept, room, theme.SIZE_SMALL, text.FLOOR, True, 1.0)
+            text.draw_paragraphs(surface, kept, room, size, theme.PARCHMENT, italic=True, spacing=1.0)
         words = tr("history.hint") if readable else tr("history.hint_empty")
         hint = text.wrap(words, theme.SIZE_SMALL, left.width, italic=True)
         line_h = text.line_height(theme.SIZE_SMALL)
         for i, line in enumerate(hint):
             pos = (left.x, self.hint_y - (len(hint) - i) * line_h)
-            text.draw(surface, line, pos, theme.SIZE_SMALL, theme.PARCHMENT, italic=True)
+            text.draw(surface, line, pos, theme.SIZE_SMALL, theme.PARCHMENT, italic=True, box=left, pad=0)
 
     def _columns(self) -> list[pygame.Rect]:
         """The four columns of a row at the ledger's x, each with a little gutter."""
@@ -415,15 +412,10 @@ class HistoryScene(Scene):
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         for (key, _), col in zip(COLUMNS, self._columns(), strict=True):
-            label = text.fit(tr(f"history.col.{key}").upper(), theme.SIZE_SMALL * 0.8, col.width)
-            text.draw(
-                surface,
-                label,
-                (col.x, self.header_y + self.g(6)),
-                theme.SIZE_SMALL * 0.8,
-                theme.SEPIA,
-                bold=True,
-            )
+            [label], size = text.fitted(tr(f"history.col.{key}").upper(), theme.SIZE_SMALL * 0.8, col.width)
+            head = pygame.Rect(col.x, self.header_y, col.width, self.view.y - self.g(4) - self.header_y)
+            at = (col.x, self.header_y + self.g(6))
+            text.draw(surface, label, at, size, theme.SEPIA, bold=True, box=head, pad=0)
         y = self.view.y - self.g(4)
         pygame.draw.line(surface, theme.SEPIA, (self.view.x, y), (self.view.right, y), 1)
 
@@ -505,25 +497,23 @@ class HistoryScene(Scene):
             if x > col.x and x + name_w + score_w > col.right:
                 line += 1
                 x = col.x
-            if line >= len(lines):
-                text.draw(surface, "…", (col.right - self.g(10), lines[-1]), DETAIL, theme.SEPIA)
+            if line >= len(lines):  # no room for the rest: the mark says so, and stands for them
+                rest = text.Shortened("…", ", ".join(summary.names[seat:]))
+                text.draw(
+                    surface, rest, (col.right - self.g(10), lines[-1]), DETAIL, theme.SEPIA, box=col, pad=0
+                )
                 return
             room = col.right - x - score_w
-            shown = text.fit(name, DETAIL, max(self.g(20), room - self.g(4)))
+            [shown], size = text.fitted(name, DETAIL, max(self.g(20), room - self.g(4)))
             y = (
                 lines[line] + (text.line_height(LINE) - text.line_height(DETAIL)) // 2
                 if line == 0
                 else lines[line]
             )
-            r = text.draw(surface, shown, (x, y), DETAIL, theme.INK)
-            r = text.draw(
-                surface,
-                score,
-                (r.right + self.g(5), y),
-                DETAIL,
-                theme.WALNUT if best else theme.INK,
-                bold=best,
-            )
+            row = pygame.Rect(col.x, y, col.width, text.line_height(LINE))
+            r = text.draw(surface, shown, (x, y), size, theme.INK, box=row, pad=0)
+            ink = theme.WALNUT if best else theme.INK
+            r = text.draw(surface, score, (r.right + self.g(5), y), DETAIL, ink, bold=best, box=row, pad=0)
             x = r.right + gap
 
     def _cell(
@@ -537,7 +527,9 @@ class HistoryScene(Scene):
         bold: bool = False,
         italic: bool = False,
     ) -> None:
-        text.draw(surface, text.fit(words, size, width, bold), pos, size, colour, bold=bold, italic=italic)
+        [shown], fits = text.fitted(words, size, width, bold=bold, italic=italic)
+        cell = pygame.Rect(pos, (width, text.line_height(LINE)))
+        text.draw(surface, shown, pos, fits, colour, bold=bold, italic=italic, box=cell, pad=0)
 
     def _draw_empty(self, surface: pygame.Surface) -> None:
         g, page = self.g, self.page
@@ -546,7 +538,8 @@ class HistoryScene(Scene):
         for i, (pack, code) in enumerate(EMPTY_FAN):  # one card of each tradition, waiting to be played
             card = pygame.transform.rotozoom(self.app.cards.face(pack, code, g(74)), (1 - i) * 10, 1.0)
             rect = card.get_rect(midbottom=(page.centerx + (i - 1) * g(46), y - g(26) + abs(i - 1) * g(8)))
-            surface.blit(card, rect)
+            drawn.picture(surface, card, rect, "card")
+        room = pygame.Rect(page.centerx - width // 2, y, width, page.bottom - y)
         title = text.draw(
             surface,
             tr("history.empty.title"),
@@ -555,6 +548,8 @@ class HistoryScene(Scene):
             theme.WALNUT,
             "midtop",
             bold=True,
+            box=room,
+            pad=0,
         )
         ornament(
             surface, page.centerx - width // 3, page.centerx + width // 3, title.bottom + g(14), theme.SEPIA
@@ -562,5 +557,6 @@ class HistoryScene(Scene):
         y = title.bottom + g(32)
         line_h = text.line_height(theme.SIZE_BODY, italic=True)
         for line in text.wrap(tr("history.empty.body"), theme.SIZE_BODY, width, italic=True):
-            text.draw(surface, line, (page.centerx, y), theme.SIZE_BODY, theme.INK, "midtop", italic=True)
+            at = (page.centerx, y)
+            text.draw(surface, line, at, theme.SIZE_BODY, theme.INK, "midtop", italic=True, box=room, pad=0)
             y += line_h

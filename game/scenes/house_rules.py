@@ -51,6 +51,7 @@ class Note:
     words: str
     pos: tuple[int, int]
     width: int  # fitted to this width (a remark: wrapped)
+    box: pygame.Rect  # the cell it belongs to
     lit: bool = True  # in play (else dimmed)
     anchor: str = "topleft"
     kind: str = "name"  # name, line, head, remark
@@ -135,7 +136,7 @@ class HouseRulesScene(FormPage):
                 continue
             words = tr(f"krt.house.col.{key}").upper()
             pos, anchor = (cell.topleft, "topleft") if i == 0 else (cell.midtop, "midtop")
-            self.notes.append(Note(words, pos, cell.width, anchor=anchor, kind="head"))
+            self.notes.append(Note(words, pos, cell.width, cell, anchor=anchor, kind="head"))
         top = head.bottom + g(8)
         return top, min(g(42), (area.bottom - top) // max(1, rows))
 
@@ -143,8 +144,8 @@ class HouseRulesScene(FormPage):
         """A row's name with what it is under it, centred in the row's height."""
         g = self.g
         y = cell.y + max(0, (cell.height - g(19) - text.line_height(NOTE_SIZE)) // 2) - g(1)
-        self.notes.append(Note(name, (cell.x, y), cell.width, lit))
-        self.notes.append(Note(line, (cell.x, y + g(19)), cell.width, lit, kind="line"))
+        self.notes.append(Note(name, (cell.x, y), cell.width, cell, lit))
+        self.notes.append(Note(line, (cell.x, y + g(19)), cell.width, cell, lit, kind="line"))
 
     def _contracts(self, area: pygame.Rect, rules: Profile) -> None:
         """One row per contract of the base profile's ladder: its name and what it is, whether it is
@@ -199,7 +200,9 @@ class HouseRulesScene(FormPage):
                 self._choice(by_cell, options, bonus.announce_by, self._bonus_value(bonus_id, "announce_by"))
             else:
                 words = tr("krt.house.by.side")
-                self.notes.append(Note(words, by_cell.center, by_cell.width, False, "center", "line"))
+                self.notes.append(
+                    Note(words, by_cell.center, by_cell.width, by_cell, False, "center", "line")
+                )
 
     def _choice(
         self, cell: pygame.Rect, options: list[tuple[Any, str]], value: Any, change: Callable[[Any], None]
@@ -247,7 +250,7 @@ class HouseRulesScene(FormPage):
         return tr(f"krt.house.value.{name}.{value if value is not None else 'none'}")
 
     def _remark(self, area: pygame.Rect, key: str) -> None:
-        self.notes.append(Note(tr(key), (area.x, area.y + self.g(8)), area.width, kind="remark"))
+        self.notes.append(Note(tr(key), (area.x, area.y + self.g(8)), area.width, area, kind="remark"))
 
     # changes ---------------------------------------------------------------------------------------
     def _save(self, change: Callable[[], Profile]) -> None:
@@ -316,8 +319,8 @@ class HouseRulesScene(FormPage):
                 colour = theme.DIM
             if note.kind == "remark":
                 area = pygame.Rect(note.pos, (note.width, self.panel.bottom - note.pos[1]))
-                text.draw_paragraphs(surface, note.words, area, size, colour, italic=True)
+                text.draw_paragraphs(surface, note.words, area, size, colour, italic=True, box=note.box)
                 continue
-            words = text.fit(note.words, size, note.width, bold)
-            text.draw(surface, words, note.pos, size, colour, note.anchor, bold=bold)
+            [words], size = text.fitted(note.words, size, note.width, bold=bold)
+            text.draw(surface, words, note.pos, size, colour, note.anchor, bold=bold, box=note.box, pad=0)
         self.form.draw(surface)

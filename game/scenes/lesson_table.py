@@ -201,19 +201,12 @@ class LessonTable(TableScene):
         head = theme.SIZE_SMALL - 4
         counter = tr("lesson.step", n=max(1, self.guide.number), total=self.lesson.learner_steps)
         kicker = tr("lesson.kicker", title=self.lesson.title.get())
-        beside = (
-            text.size_of(kicker, head, bold=True)[0] + pad + text.size_of(counter, head)[0] <= inner.width
-        )
-        text.draw(
-            surface,
-            text.fit(kicker, head, inner.width, bold=True),
-            inner.topleft,
-            head,
-            theme.SEPIA,
-            bold=True,
-        )
+        counter_w = text.size_of(counter, head)[0]
+        beside = text.size_of(kicker, head, bold=True)[0] + pad + counter_w <= inner.width
+        [kicker], size = text.fitted(kicker, head, inner.width, bold=True)
+        text.draw(surface, kicker, inner.topleft, size, theme.SEPIA, bold=True, box=inner, pad=0)
         at = inner.topright if beside else (inner.right, inner.y + text.line_height(head))
-        rule_y = text.draw(surface, counter, at, head, theme.SEPIA, "topright").bottom + 4
+        rule_y = text.draw(surface, counter, at, head, theme.SEPIA, "topright", box=inner, pad=0).bottom + 4
         ornament(surface, inner.x, inner.right, rule_y, theme.SEPIA)
         body = pygame.Rect(inner.x, rule_y + 7, inner.width, inner.bottom - rule_y - 7)
         if self.narrator_form.widgets:
@@ -221,14 +214,19 @@ class LessonTable(TableScene):
         said = self.narration()
         size, blocks = self._fit(said, body)
         y = body.y
-        for lines, (_, ink, italic) in zip(blocks, said, strict=True):
+        placed: list[tuple[str, int, tuple[int, int, int], bool]] = []
+        for lines, (words, ink, italic) in zip(blocks, said, strict=True):
             line_h = text.line_height(size, italic)
             for line in lines:
                 if y + line_h > body.bottom + 4:  # never over the buttons: the file's words are too long
+                    last, row, colour, slant = placed[-1] if placed else (line, y, ink, italic)
+                    placed[-1:] = [(text.Shortened(last, words), row, colour, slant)]
                     break
-                text.draw(surface, line, (body.x, y), size, ink, italic=italic)
+                placed.append((line, y, ink, italic))
                 y += line_h
             y += line_h // 3
+        for line, row, ink, italic in placed:
+            text.draw(surface, line, (body.x, row), size, ink, italic=italic, box=body, pad=0)
         self.narrator_form.draw(surface)
 
     @staticmethod

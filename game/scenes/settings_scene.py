@@ -139,13 +139,9 @@ class SettingsScene(FormPage):
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         g, rect = self.g, self.preview
-        text.draw(
-            surface,
-            tr("settings.preview").upper(),
-            (rect.x, rect.y - g(30)),
-            theme.SIZE_SMALL * 0.9,
-            theme.BRASS,
-        )
+        heading = pygame.Rect(rect.x, rect.y - g(30), rect.width, g(24))
+        words = tr("settings.preview").upper()
+        text.draw(surface, words, heading.topleft, theme.SIZE_SMALL * 0.9, theme.BRASS, box=heading, pad=0)
         surface.blit(felt(rect.size, self.app.vintage), rect)
         pygame.draw.rect(surface, theme.WALNUT_DARK, rect.inflate(g(12), g(12)), g(6))
         pygame.draw.rect(surface, theme.BRASS, rect.inflate(2, 2), 1)

@@ -16,7 +16,7 @@ from game.i18n import has, tr
 from game.journal import Journal
 from game.rules.errors import IllegalAction
 from game.scenes import navigation
-from game.ui import text, theme
+from game.ui import drawn, text, theme
 from game.ui.card_sprite import CardSprite
 from game.ui.felt import felt
 from game.ui.hand_control import HandControl
@@ -245,7 +245,7 @@ class TableScene(Scene):
         self.app.scenes.reset(navigation.menu(self.app))
 
     def handover(self, person: str, detail: str, on_ready: Callable[[], None]) -> None:
-        self.app.scenes.push(navigation.handover(self.app, person, detail, on_ready))
+        self.app.scenes.push(navigation.handover(self.app, person, detail, on_ready, self.pause))
 
     def refuse(self, reason: str) -> None:
         """Shows why an input was not accepted (a refused card, not your turn…) and plays the knock."""
@@ -277,20 +277,24 @@ class TableScene(Scene):
                 layer = base.copy()
             else:  # composed again in the same surface: no new window-sized memory for each event
                 layer.blit(base, (0, 0))
+            drawn.begin(layer)
             for rect, style in panels:
                 draw_panel(layer, rect, style)
             if still is not None:
                 still(layer)
             self._backdrop, self._backdrop_key = layer, key
-        surface.blit(self._backdrop, (0, 0))
+        drawn.blit(surface, self._backdrop, (0, 0))
 
     def draw_refusal(self, surface: pygame.Surface) -> None:
         if self.refusal_left <= 0 or not self.refusal:
             return
         w, h = surface.get_size()
-        label = text.render(self.refusal, theme.SIZE_BODY, theme.CREAM)
-        rect = label.get_rect(center=(w // 2, h // 2)).inflate(48, 24)
+        lines, size = text.fitted(self.refusal, theme.SIZE_BODY, w * 2 // 3, h // 3)
+        widest = max(text.size_of(line, size)[0] for line in lines)
+        tall = (len(lines) - 1) * text.line_height(size) + text.ink_height(size)
+        rect = pygame.Rect(0, 0, widest + 48, tall + 24)
+        rect.center = (w // 2, h // 2)
         draw_panel(surface, rect, "panel")
-        surface.blit(label, label.get_rect(center=rect.center))
+        text.draw_lines(surface, lines, rect.center, size, theme.CREAM, box=rect)
         if self.refusal_left < 0.1:
             self.refusal = ""

@@ -10,8 +10,8 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import text, theme
-from game.ui.panel import panel_surface
+from game.ui import drawn, text, theme
+from game.ui.panel import draw_panel
 
 GLOW = (255, 226, 150)  # the warm light round the winning card
 TOKEN = theme.SIZE_SMALL - 4  # the gone panel's type size
@@ -149,25 +149,36 @@ def _compose(
         width = max(width, text.size_of(title, TOKEN + 1, bold=True)[0] + 2 * pad)
     height = pad * 2 + title_h + len(rows) * line_h + footer_h
     surf = pygame.Surface((width, height), pygame.SRCALPHA)
+    whole = surf.get_rect()
     if title:
-        surf.blit(panel_surface((width, height), "glass"), (0, 0))
-        text.draw(surf, title, (pad, pad - 1), TOKEN + 1, theme.BRASS_LIGHT, bold=True)
+        draw_panel(surf, whole, "glass")
+        text.draw(
+            surf, title, (pad, pad - 1), TOKEN + 1, theme.BRASS_LIGHT, bold=True, box=whole, pad=pad - 4
+        )
     y = pad + title_h
     for row in rows:
-        text.draw(surf, row.label, (pad, y + line_h // 2), size, theme.PARCHMENT, "midleft", bold=True)
+        heading = pygame.Rect(pad, y, label_w, line_h)
+        text.draw(
+            surf, row.label, heading.midleft, size, theme.PARCHMENT, "midleft", bold=True, box=heading, pad=0
+        )
         x = pad + (label_w + 8 if label_w else 0)
         for i, (card, name) in enumerate(row.cards):
             cell_rect = pygame.Rect(x + i * cell, y, cell, line_h)
             _token(surf, cell_rect, name, card in gone, card == marked)
         y += line_h
     if footer:
-        text.draw(surf, footer, (pad, y + 4), size, theme.BRASS_LIGHT, bold=True)
+        foot = pygame.Rect(pad, y + 2, width - 2 * pad, footer_h)
+        text.draw(surf, footer, foot.midleft, size, theme.BRASS_LIGHT, "midleft", bold=True, box=foot, pad=0)
     return _ready(surf)
 
 
 def _ready(surf: pygame.Surface) -> pygame.Surface:
     """In the screen's pixel format once there is a screen, so that blitting it every frame is cheap."""
-    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+    if pygame.display.get_surface() is None:
+        return surf
+    ready = surf.convert_alpha()
+    drawn.copy(surf, ready)
+    return ready
 
 
 def _token(surf: pygame.Surface, cell: pygame.Rect, name: str, gone: bool, marked: bool) -> None:
@@ -175,11 +186,12 @@ def _token(surf: pygame.Surface, cell: pygame.Rect, name: str, gone: bool, marke
         ring = cell.inflate(-1, -1)
         pygame.draw.rect(surf, theme.BRASS_LIGHT, ring, 1, border_radius=ring.height // 2)
     if not gone:
-        text.draw(surf, name, cell.center, TOKEN, theme.CREAM, "center", bold=True)
+        text.draw(surf, name, cell.center, TOKEN, theme.CREAM, "center", bold=True, box=cell, pad=0)
         return
     faded = text.render(name, TOKEN, theme.CREAM, bold=True).copy()  # cream: a suit keeps its chip
     faded.set_alpha(80)
     at = faded.get_rect(center=cell.center)
     surf.blit(faded, at)
+    drawn.text(surf, name, at.topleft, faded, cell, 0)
     y = at.centery + 1
     pygame.draw.line(surf, theme.FAILURE, (at.x - 2, y), (at.right + 1, y), max(1, at.height // 10))

@@ -7,6 +7,9 @@ import pygame
 from game.ui import text, theme
 from game.ui.panel import draw_panel
 
+MARGIN = 16  # from the panel's sides to its lines
+INDENT = 12  # an entry's wrapped rows under its first
+
 
 class LogPanel:
     def __init__(self, title: str) -> None:
@@ -37,7 +40,7 @@ class LogPanel:
     def _wrap(self) -> list[tuple[str, bool]]:
         key = (len(self.lines), self.rect.width)
         if key != self._wrapped_for:
-            width = self.rect.width - 36
+            width = self.rect.width - 2 * MARGIN - INDENT
             self._wrapped = []
             for line in self.lines:
                 parts = text.wrap(line, theme.SIZE_SMALL, width)
@@ -51,28 +54,31 @@ class LogPanel:
             return True
         return False
 
+    def shown(self) -> list[tuple[str, bool]]:
+        """The rows in view: whole entries only, the latest (or, scrolled back, the one reached) last, from
+        the top of the panel down; an entry whose head would not fit is left out, not shown headless."""
+        r = self.rect
+        line_h = text.line_height(theme.SIZE_SMALL)
+        room = max(1, (r.bottom - MARGIN - self._top()) // line_h)
+        wrapped = self._wrap()
+        end = len(wrapped) - self.scroll
+        start = max(0, end - room)
+        while start < end and not wrapped[start][1]:
+            start += 1
+        return wrapped[start:end]
+
+    def _top(self) -> int:
+        return self.rect.y + 16 + text.line_height(theme.SIZE_SMALL)
+
     def draw(self, surface: pygame.Surface, with_panel: bool = True) -> None:
         if with_panel:
             draw_panel(surface, self.rect, "glass")
         r = self.rect
-        text.draw(surface, self.title, (r.x + 16, r.y + 10), theme.SIZE_SMALL, theme.BRASS_LIGHT, bold=True)
+        title = (r.x + MARGIN, r.y + 10)
+        text.draw(surface, self.title, title, theme.SIZE_SMALL, theme.BRASS_LIGHT, bold=True, box=r, pad=8)
         line_h = text.line_height(theme.SIZE_SMALL)
-        top = r.y + 16 + line_h
-        room = max(1, (r.bottom - 10 - top) // line_h)
-        wrapped = self._wrap()
-        end = len(wrapped) - self.scroll
-        shown = wrapped[max(0, end - room) : end]
-        cut = 0  # an entry cut at the top shows no tail without its head: its rows stay empty
-        while cut < len(shown) - 1 and not shown[cut][1]:
-            cut += 1
-        for i, (line, first) in enumerate(shown):
-            if i < cut:
-                continue
-            x = r.x + 16 if first else r.x + 28
-            text.draw(
-                surface,
-                line,
-                (x, top + i * line_h),
-                theme.SIZE_SMALL,
-                theme.CREAM if first else theme.PARCHMENT,
-            )
+        top = self._top()
+        for i, (line, first) in enumerate(self.shown()):
+            x = r.x + MARGIN if first else r.x + MARGIN + INDENT
+            colour = theme.CREAM if first else theme.PARCHMENT
+            text.draw(surface, line, (x, top + i * line_h), theme.SIZE_SMALL, colour, box=r, pad=8)

@@ -45,7 +45,7 @@ from game.scenes import navigation
 from game.scenes.network_table import NetworkTable, table_seed
 from game.scenes.table_scene import Awaiting, TableScene, refusal_text
 from game.sheets import WayOut
-from game.ui import text, theme
+from game.ui import drawn, text, theme
 from game.ui.avatar import Avatar
 from game.ui.card_sprite import CardSprite
 from game.ui.fireworks import Fireworks, warm_up
@@ -156,13 +156,13 @@ class FalkensteinTable(TableScene):
         return c[0] + (i % 3) - 1, c[1] - min(i // 4, 6)
 
     def _build_controls(self) -> None:
-        area = self.r("controls")
-        bw, bh = area.width - 40, 46
+        area, u = self.r("controls"), self.u
+        bw, bh = area.width - u(40), u(46)
         entries: list[tuple[str, Callable[[], None]]] = [(tr("fal.pause"), self.pause)]
         if self.session_end_offered:
             entries.append((tr("fal.end_session"), self.end_session))
         buttons = [
-            Button(pygame.Rect(area.x + 20, area.bottom - (bh + 12) * (i + 1), bw, bh), label, fn)
+            Button(pygame.Rect(area.x + u(20), area.bottom - (bh + u(12)) * (i + 1), bw, bh), label, fn)
             for i, (label, fn) in enumerate(entries)
         ]
         self.controls = Form(buttons)
@@ -467,8 +467,9 @@ class FalkensteinTable(TableScene):
 
     # hot-seat Host ---------------------------------------------------------------------------
     def _build_host_form(self) -> None:
-        area = self.r("hostpanel").inflate(-48, -28)
-        row = 58
+        u = self.u
+        area = self.r("hostpanel").inflate(-u(48), -u(28))
+        row, tall = u(58), u(42)
         seats = [(i, s.character.name) for i, s in enumerate(self.setup.seats)]
         previous = getattr(self, "_host_choice", (0, None, 3))
         seat = previous[0] if previous[0] < len(seats) else 0
@@ -484,16 +485,16 @@ class FalkensteinTable(TableScene):
             for t in talents
         ]
         talent = previous[1] if previous[1] in talents else talents[0]
-        y = area.y + 64
+        y = area.y + u(64)
         self.host_seat = Choice(
-            pygame.Rect(area.x, y, area.width, 42),
+            pygame.Rect(area.x, y, area.width, tall),
             tr("fal.host_character"),
             seats,
             seat,
             self._host_seat_changed,
         )
         self.host_talent = Choice(
-            pygame.Rect(area.x, y + row, area.width, 42),
+            pygame.Rect(area.x, y + row, area.width, tall),
             tr("fal.host_talent"),
             options,
             talent,
@@ -501,14 +502,14 @@ class FalkensteinTable(TableScene):
         )
         levels = [(lv, tr(f"level.{lv}")) for lv in range(1, 7)]
         self.host_level = Choice(
-            pygame.Rect(area.x, y + 2 * row, area.width, 42),
+            pygame.Rect(area.x, y + 2 * row, area.width, tall),
             tr("fal.host_opposition"),
             levels,
             previous[2],
             lambda v: self._host_changed(),
         )
         go = Button(
-            pygame.Rect(area.centerx - 170, area.bottom - 48, 340, 46),
+            pygame.Rect(area.centerx - u(170), area.bottom - u(48), u(340), u(46)),
             tr("fal.host_set"),
             self._host_set,
             primary=True,
@@ -608,50 +609,49 @@ class FalkensteinTable(TableScene):
             self.fireworks.draw(surface)
         self.draw_refusal(surface)
 
+    def u(self, value: float) -> int:
+        """A length of the layout's design (1280×720), scaled for the window as its rectangles are."""
+        return round(value * self.layout.scale(self.app.size))
+
     def _draw_host(self, surface: pygame.Surface) -> None:
         area = self.r("host")
-        portrait = pygame.Rect(area.x, area.y, area.width, area.height - 40)
+        portrait = pygame.Rect(area.x, area.y, area.width, area.height - self.u(40))
         self.host_avatar.draw(surface, portrait, glow=self.game.to_act == "host")
-        name = self.host_caption()
-        text.draw(
-            surface,
-            name,
-            (area.centerx, area.bottom - 30),
-            theme.SIZE_BODY,
-            theme.CREAM,
-            "midtop",
-            shadow=True,
-        )
+        caption = pygame.Rect(area.x - self.u(20), portrait.bottom, area.width + self.u(40), self.u(40))
+        [name], size = text.fitted(self.host_caption(), theme.SIZE_BODY, caption.width)
+        text.draw(surface, name, caption.center, size, theme.CREAM, "center", shadow=True, box=caption, pad=0)
 
     def _draw_challenge(self, surface: pygame.Surface) -> None:
         """The story panel: the scenario's narration (or the Host's words), shrunk to fit if long."""
         area = self.r("challenge")
-        inner = area.inflate(-36, -24)
+        inner = area.inflate(-self.u(36), -self.u(24))
         title = self.scenario.title.get(language()) if self.scenario else tr("fal.title")
-        text.draw(surface, title, inner.topleft, theme.SIZE_SMALL, theme.SEPIA, bold=True)
+        counter = ""
         if self.scenario:
             counter = tr("fal.challenge_no", n=max(1, self.challenge_no), total=len(self.scenario.challenges))
-            text.draw(surface, counter, inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright")
-        top = inner.y + text.line_height(theme.SIZE_SMALL) + 6
+            text.draw(
+                surface, counter, inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright", box=inner, pad=0
+            )
+        room = inner.width - (text.size_of(counter, theme.SIZE_SMALL)[0] + self.u(16) if counter else 0)
+        [title], size = text.fitted(title, theme.SIZE_SMALL, room, bold=True)
+        text.draw(surface, title, inner.topleft, size, theme.SEPIA, bold=True, box=inner, pad=0)
+        top = inner.y + text.line_height(theme.SIZE_SMALL) + self.u(6)
         story = pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
         words = self.story_fn()
-        size = text.fitting_size(words, story, theme.SIZE_BODY - 1, theme.SIZE_SMALL - 2, True, 1.05)
+        size = text.fitting_size(words, story, theme.SIZE_BODY - 1, text.FLOOR, True, 1.05)
         text.draw_paragraphs(surface, words, story, size, theme.INK, italic=True, spacing=1.05)
 
     def _seat_plate(self, seat: int) -> pygame.Rect:
-        area = self.r("seats")
-        h = min(56, (area.height - 40) // max(1, len(self.setup.seats)))
-        return pygame.Rect(area.x + 10, area.y + 36 + seat * h, area.width - 20, h - 6)
+        area, u = self.r("seats"), self.u
+        h = min(u(56), (area.height - u(40)) // max(1, len(self.setup.seats)))
+        return pygame.Rect(area.x + u(10), area.y + u(36) + seat * h, area.width - u(20), h - u(6))
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
-        area = self.r("seats")
+        area, u = self.r("seats"), self.u
+        head = pygame.Rect(area.x + u(14), area.y + u(6), area.width - u(28), u(28))
+        [title], size = text.fitted(tr("fal.characters"), theme.SIZE_SMALL, head.width, bold=True)
         text.draw(
-            surface,
-            tr("fal.characters"),
-            (area.x + 14, area.y + 8),
-            theme.SIZE_SMALL,
-            theme.BRASS_LIGHT,
-            bold=True,
+            surface, title, head.midleft, size, theme.BRASS_LIGHT, "midleft", bold=True, box=head, pad=0
         )
         successes = [0] * len(self.setup.seats)
         attempts = [0] * len(self.setup.seats)
@@ -662,49 +662,58 @@ class FalkensteinTable(TableScene):
             plate = self._seat_plate(i)
             acting = self.game.to_act == i
             draw_panel(surface, plate, "hover" if acting else "button")
-            text.draw(
-                surface,
-                text.fit(seat.character.name, theme.SIZE_SMALL, plate.width - 20),
-                (plate.x + 10, plate.y + 4),
-                theme.SIZE_SMALL,
-                theme.CREAM,
-                bold=acting,
-            )
             detail = tr("fal.seat_score", ok=successes[i], n=attempts[i])
             if person := self.seat_person(i):
                 detail = f"{person} · {detail}"
+            room = plate.inflate(-2 * u(10), -2 * text.PAD)
+            size, small = text.stacked(theme.SIZE_SMALL, theme.SIZE_SMALL - 3, room.height, bold=acting)
+            [name], size = text.fitted(seat.character.name, size, room.width, bold=acting)
+            [detail], small = text.fitted(detail, small, room.width)
+            high, low = text.ink_height(size, acting), text.ink_height(small)
+            top = room.centery - (high + 1 + low) // 2
+            at = (room.x, top + high // 2)
+            text.draw(surface, name, at, size, theme.CREAM, "midleft", bold=acting, box=plate)
             text.draw(
                 surface,
                 detail,
-                (plate.x + 10, plate.bottom - 4),
-                theme.SIZE_SMALL - 3,
+                (room.x, top + high + 1 + low // 2),
+                small,
                 theme.PARCHMENT,
-                "bottomleft",
+                "midleft",
+                box=plate,
             )
         self._draw_talents(surface, area)
 
     def _draw_talents(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The talents of the character in play, under the name plates, as far as there is room."""
+        u = self.u
         seat = self.shown_challenge.seat if self.shown_challenge else 0
         character = self.setup.seats[seat].character
-        y = self._seat_plate(len(self.setup.seats) - 1).bottom + 10
+        y = self._seat_plate(len(self.setup.seats) - 1).bottom + u(10)
         size = theme.SIZE_SMALL - 3
         lh = text.line_height(size)
         if y + 2 * lh > area.bottom:
             return
-        title = text.fit(tr("fal.talents", name=character.name), size, area.width - 24)
-        text.draw(surface, title, (area.x + 12, y), size, theme.BRASS_LIGHT)
-        y += lh + 2
-        for talent in sorted(character.talents, key=lambda t: -t.level):
-            if y + lh > area.bottom - 6:
+        column = pygame.Rect(area.x + u(12), y, area.width - u(24), area.bottom - u(6) - y)
+        lines, title_size = text.fitted(tr("fal.talents", name=character.name), size, column.width, 2 * lh)
+        for line in lines:
+            text.draw(surface, line, (column.x, y), title_size, theme.BRASS_LIGHT, box=column, pad=0)
+            y += text.line_height(title_size)
+        y += 2
+        talents = sorted(character.talents, key=lambda t: -t.level)
+        for n, talent in enumerate(talents):
+            if y + lh > column.bottom:
                 break
             label = f"{talent_name(talent.id)} {_suit_char(talent.suit)}"
-            text.draw(
-                surface, text.fit(label, size, area.width * 3 // 5), (area.x + 12, y), size, theme.CREAM
-            )
-            text.draw(
-                surface, tr(f"level.{talent.level}"), (area.right - 12, y), size, theme.PARCHMENT, "topright"
-            )
+            level = tr(f"level.{talent.level}")
+            level_w = text.size_of(level, size)[0]
+            [label], small = text.fitted(label, size, column.width - level_w - u(10))
+            if (
+                n < len(talents) - 1 and y + 2 * lh > column.bottom
+            ):  # the last row shown: those after it left out
+                label = text.Shortened(label, ", ".join(talent_name(t.id) for t in talents[n:]))
+            text.draw(surface, label, (column.x, y), small, theme.CREAM, box=column, pad=0)
+            text.draw(surface, level, (column.right, y), size, theme.PARCHMENT, "topright", box=column, pad=0)
             y += lh
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
@@ -713,7 +722,7 @@ class FalkensteinTable(TableScene):
         size = self.shown_deck
         back = cards.back("falkenstein", self.card_w)
         for i in range(min(6, (size + 7) // 8)):
-            surface.blit(back, back.get_rect(center=(deck.centerx - i, deck.centery - i)))
+            drawn.picture(surface, back, back.get_rect(center=(deck.centerx - i, deck.centery - i)), "card")
         for card in self.discard:
             card.draw(surface, cards, self.card_w)
         slots = [("played", self.played), ("hostcard", self.drawn)]
@@ -724,14 +733,11 @@ class FalkensteinTable(TableScene):
                 outline = pygame.Rect((0, 0), cards.size_for(self.card_w))
                 outline.center = self.r(name).center
                 pygame.draw.rect(surface, (46, 104, 72), outline, 2, border_radius=max(4, self.card_w // 12))
-        text.draw(
-            surface,
-            tr("fal.deck", n=size),
-            (deck.centerx, deck.bottom + 6),
-            theme.SIZE_SMALL,
-            theme.PARCHMENT,
-            "midtop",
-        )
+        small = theme.SIZE_SMALL
+        under = pygame.Rect(0, deck.bottom + self.u(6), deck.width + self.u(40), text.line_height(small))
+        under.centerx = deck.centerx
+        [words], fits = text.fitted(tr("fal.deck", n=size), small, under.width)
+        text.draw(surface, words, under.midtop, fits, theme.PARCHMENT, "midtop", box=under, pad=0)
         labels = (
             ("discard", tr("fal.discard", n=self.shown_discard)),
             ("played", tr("fal.your_card")),
@@ -739,11 +745,17 @@ class FalkensteinTable(TableScene):
         )
         if self.awaiting is Awaiting.HOST:
             return  # the Host's panel covers the table's centre
-        top = min(self.r(name).y for name, _ in labels) - 6
+        top = min(self.r(name).y for name, _ in labels) - self.u(6)
         for name, label in labels:
-            text.draw(
-                surface, label, (self.r(name).centerx, top), theme.SIZE_SMALL, theme.PARCHMENT, "midbottom"
+            slot = self.r(name)
+            above = pygame.Rect(
+                slot.x - self.u(10),
+                top - text.line_height(small),
+                slot.width + self.u(20),
+                text.line_height(small),
             )
+            [words], fits = text.fitted(label, small, above.width)
+            text.draw(surface, words, above.midbottom, fits, theme.PARCHMENT, "midbottom", box=above, pad=0)
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         """Under the cards: who is challenged with what and the standing, then the outcome or advice."""
@@ -756,10 +768,14 @@ class FalkensteinTable(TableScene):
             return
         area = self.r("message")
         draw_panel(surface, area, "glass")
+        room = area.inflate(-2 * self.u(20), -2 * text.PAD)
+        rows = [room]
+        if challenge is not None and message:
+            rows = [pygame.Rect(room.x, room.y, room.width, room.height // 2)]
+            rows.append(pygame.Rect(room.x, rows[0].bottom, room.width, room.height - rows[0].height))
         size = theme.SIZE_SMALL + 1
-        lh = text.line_height(size)
-        y = area.centery - (lh if challenge and message else lh // 2)
         if challenge is not None:
+            row = rows[0]
             line = tr(
                 "fal.challenge_line",
                 talent=talent_name(challenge.talent),
@@ -771,22 +787,33 @@ class FalkensteinTable(TableScene):
                 line = f"{self.setup.seats[challenge.seat].character.name} · {line}"
             standing = tr(f"standing.{challenge.standing}")
             tint = {"stronger": (178, 226, 146), "equal": theme.BRASS_LIGHT, "weaker": (246, 150, 126)}
-            width = area.width - 40 - text.size_of(standing, size, True)[0] - 16
-            text.draw(surface, text.fit(line, size, width), (area.x + 20, y), size, theme.PARCHMENT)
             text.draw(
-                surface, standing, (area.right - 20, y), size, tint[challenge.standing], "topright", bold=True
+                surface,
+                standing,
+                row.midright,
+                size,
+                tint[challenge.standing],
+                "midright",
+                bold=True,
+                box=area,
             )
-            y += lh
+            width = row.width - text.size_of(standing, size, True)[0] - self.u(16)
+            lines, fits = text.fitted(line, size, width, row.height)
+            text.draw_lines(surface, lines, row.midleft, fits, theme.PARCHMENT, "left", box=area)
         if message:
-            text.draw(
-                surface, text.fit(message, size, area.width - 40), (area.centerx, y), size, colour, "midtop"
-            )
+            row = rows[-1]
+            lines, fits = text.fitted(message, size, row.width, row.height)
+            text.draw_lines(surface, lines, row.center, fits, colour, box=area)
 
     def _draw_hints(self, surface: pygame.Surface) -> None:
-        area = self.r("controls").inflate(-24, 0)
+        area = self.r("controls").inflate(-self.u(24), 0)
         hint = tr("fal.play_hint") if self.awaiting is Awaiting.PLAY else tr("fal.hint_wait")
-        box = pygame.Rect(area.x, area.y, area.width, area.height - 70)
-        text.draw_paragraphs(surface, hint, box, theme.SIZE_SMALL, theme.PARCHMENT, italic=True)
+        buttons = [w.rect.y for w in self.controls.widgets] if hasattr(self, "controls") else []
+        box = pygame.Rect(
+            area.x, area.y, area.width, min(buttons, default=area.bottom - self.u(70)) - self.u(8) - area.y
+        )
+        size = text.fitting_size(hint, box, theme.SIZE_SMALL, text.FLOOR, True)
+        text.draw_paragraphs(surface, hint, box, size, theme.PARCHMENT, italic=True)
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         cards = self.app.cards
@@ -798,43 +825,51 @@ class FalkensteinTable(TableScene):
             label = self.chances.get(sprite.code) if sprite.face_up else None
             if label and self.awaiting is Awaiting.PLAY:
                 rect = sprite.rect(cards, self.card_w)
-                plate = pygame.Rect(0, 0, 84, 28)
-                plate.midbottom = (rect.centerx, rect.top - 6)
+                plate = pygame.Rect(0, 0, self.u(84), self.u(28))
+                plate.midbottom = (rect.centerx, rect.top - self.u(6))
                 draw_panel(surface, plate, "panel")
                 p = odds.get(sprite.code, 0.0)
                 colour = theme.SUCCESS if p >= 0.66 else theme.BRASS_LIGHT if p >= 0.4 else theme.FAILURE
-                text.draw(surface, label, plate.center, theme.SIZE_SMALL, colour, "center", bold=True)
+                [shown], size = text.fitted(
+                    label, theme.SIZE_SMALL, plate.width - 2 * text.PAD - 4, bold=True
+                )
+                text.draw(surface, shown, plate.center, size, colour, "center", bold=True, box=plate)
 
     def _draw_host_panel(self, surface: pygame.Surface) -> None:
         area = self.r("hostpanel")
         draw_panel(surface, area, "panel")
-        text.draw(
-            surface,
-            tr("fal.host_panel", name=self.person_of("host")),
-            (area.centerx, area.y + 14),
-            theme.SIZE_H2,
-            theme.BRASS_LIGHT,
-            "midtop",
+        u = self.u
+        head = pygame.Rect(area.x + u(16), area.y + u(8), area.width - u(32), u(44))
+        [title], size = text.fitted(
+            tr("fal.host_panel", name=self.person_of("host")), theme.SIZE_H2, head.width
         )
+        text.draw(surface, title, head.center, size, theme.BRASS_LIGHT, "center", box=head, pad=0)
         self.host_form.draw(surface)
         seat = self.host_seat.value
         level = self.setup.seats[seat].character.level_of(self.host_talent.value)
         standing = standing_of(level, self.host_level.value)
         tint = {"stronger": (178, 226, 146), "equal": theme.BRASS_LIGHT, "weaker": (246, 150, 126)}
-        y = self.host_level.rect.bottom + 24
+        y = self.host_level.rect.bottom + u(24)
+        verdict = pygame.Rect(head.x, y, head.width, text.line_height(theme.SIZE_H2))
         text.draw(
             surface,
             tr(f"standing.{standing}"),
-            (area.centerx, y),
+            verdict.midtop,
             theme.SIZE_H2,
             tint[standing],
             "midtop",
             bold=True,
+            box=verdict,
+            pad=0,
         )
-        advice = pygame.Rect(area.x + 60, y + text.line_height(theme.SIZE_H2) + 6, area.width - 120, 90)
-        text.draw_paragraphs(
-            surface, tr(f"fal.standing_msg.{standing}"), advice, theme.SIZE_BODY, theme.PARCHMENT, italic=True
+        buttons = [w.rect.y for w in self.host_form.widgets if w.rect.y > verdict.bottom]
+        bottom = min(buttons, default=area.bottom - u(12)) - u(8)
+        advice = pygame.Rect(
+            area.x + u(60), verdict.bottom + u(6), area.width - u(120), bottom - verdict.bottom - u(6)
         )
+        words = tr(f"fal.standing_msg.{standing}")
+        size = text.fitting_size(words, advice, theme.SIZE_BODY, text.FLOOR, True)
+        text.draw_paragraphs(surface, words, advice, size, theme.PARCHMENT, italic=True)
 
 
 def network_setup(sessions: list[RemoteSession]) -> FalkensteinSetup:
