@@ -55,6 +55,8 @@ class Note:
     lit: bool = True  # in play (else dimmed)
     anchor: str = "topleft"
     kind: str = "name"  # name, line, head, remark
+    size: float = 0  # its type size where the row sets it (else its kind's)
+    short: tuple[str, ...] = ()  # shorter words for it, where it is too wide
 
 
 class HouseRulesScene(FormPage):
@@ -140,12 +142,17 @@ class HouseRulesScene(FormPage):
         top = head.bottom + g(8)
         return top, min(g(42), (area.bottom - top) // max(1, rows))
 
-    def _row_name(self, cell: pygame.Rect, name: str, line: str, lit: bool) -> None:
-        """A row's name with what it is under it, centred in the row's height."""
-        g = self.g
-        y = cell.y + max(0, (cell.height - g(19) - text.line_height(NOTE_SIZE)) // 2) - g(1)
-        self.notes.append(Note(name, (cell.x, y), cell.width, cell, lit))
-        self.notes.append(Note(line, (cell.x, y + g(19)), cell.width, cell, lit, kind="line"))
+    def _row_name(self, cell: pygame.Rect, name: str, line: str, lit: bool, short: str = "") -> None:
+        """A row's name with what it is under it (`short`: its shorter words), centred in the row's height,
+        both smaller where the row is low."""
+        size, small = text.stacked(NAME_SIZE, NOTE_SIZE, cell.height, bold=True)
+        high, low = text.ink_height(size, True), text.ink_height(small)
+        top = cell.centery - (high + 1 + low) // 2
+        at = (cell.x, top + high // 2)
+        self.notes.append(Note(name, at, cell.width, cell, lit, "midleft", size=size))
+        at = (cell.x, top + high + 1 + low // 2)
+        shorts = (short,) if short else ()
+        self.notes.append(Note(line, at, cell.width, cell, lit, "midleft", "line", small, shorts))
 
     def _contracts(self, area: pygame.Rect, rules: Profile) -> None:
         """One row per contract of the base profile's ladder: its name and what it is, whether it is
@@ -163,7 +170,9 @@ class HouseRulesScene(FormPage):
             row = pygame.Rect(area.x, top + i * row_h, area.width, row_h - g(4))
             name_cell, play_cell, won_cell, lost_cell, factor_cell = split(row, *CONTRACT_CELLS, gap=g(6))
             contract = played.get(base.id)
-            self._row_name(name_cell, contract_name(base.id), contract_line(contract or base), bool(contract))
+            shown = contract or base
+            words, short = contract_line(shown), contract_line(shown, short=True)
+            self._row_name(name_cell, contract_name(base.id), words, bool(contract), short)
             self.form.add(Check(play_cell, contract is not None, self._play(base.id)))
             if contract is None:
                 continue
@@ -188,7 +197,8 @@ class HouseRulesScene(FormPage):
             row = pygame.Rect(area.x, top + i * row_h, area.width, row_h - g(4))
             name_cell, play_cell, silent_cell, announced_cell, by_cell = split(row, *BONUS_CELLS, gap=g(6))
             bonus = in_play.get(bonus_id)
-            self._row_name(name_cell, bonus_name(bonus_id), bonus_line(bonus_id), bonus is not None)
+            line, short = bonus_line(bonus_id), bonus_line(bonus_id, short=True)
+            self._row_name(name_cell, bonus_name(bonus_id), line, bonus is not None, short)
             self.form.add(Check(play_cell, bonus is not None, self._bonus(bonus_id)))
             if bonus is None:
                 continue
@@ -317,10 +327,11 @@ class HouseRulesScene(FormPage):
             }[note.kind]
             if not note.lit:
                 colour = theme.DIM
+            size = note.size or size
             if note.kind == "remark":
                 area = pygame.Rect(note.pos, (note.width, self.panel.bottom - note.pos[1]))
                 text.draw_paragraphs(surface, note.words, area, size, colour, italic=True, box=note.box)
                 continue
-            [words], size = text.fitted(note.words, size, note.width, bold=bold)
+            [words], size = text.fitted(note.words, size, note.width, bold=bold, short=note.short)
             text.draw(surface, words, note.pos, size, colour, note.anchor, bold=bold, box=note.box, pad=0)
         self.form.draw(surface)

@@ -141,5 +141,5 @@ class JoinScene(FormPage):
             room = self.problem_at
             lines, size = text.fitted(self.problem, theme.SIZE_BODY, room.width, room.height)
             tall = (len(lines) - 1) * text.line_height(size) + text.ink_height(size)
-            at = (room.x, room.y + tall // 2)
+            at = (room.x, room.y + 2 + tall // 2)  # clear of the row's top: a figure may stand taller
             text.draw_lines(surface, lines, at, size, theme.FAILURE, "left", box=room, pad=0)

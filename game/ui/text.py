@@ -173,8 +173,9 @@ MIDDLES = frozenset({"center", "midleft", "midright"})
 def _band(size: int, bold: bool, italic: bool) -> tuple[int, int]:
     """Where the letters stand in a line's picture: the top of the ascenders, the foot of the descenders."""
     f = font(size, bold, italic)
-    metrics = [m for m in f.metrics("lg") if m is not None]
-    return f.get_ascent() - max(m[3] for m in metrics), f.get_ascent() - min(m[2] for m in metrics)
+    up = [m[3] for m in f.metrics("lhdkbf") if m is not None]
+    down = [m[2] for m in f.metrics("gjpqy") if m is not None]
+    return f.get_ascent() - max(up), f.get_ascent() - min(down)
 
 
 def _ink_offset(size: int, bold: bool, italic: bool) -> int:
@@ -277,7 +278,9 @@ def fitting_size(
 
 
 def line_height(size: float, italic: bool = False) -> int:
-    return font(px(size), False, italic).get_linesize()
+    """The height of a line: the font's line spacing, or its descenders' foot where they reach lower."""
+    f = font(px(size), False, italic)
+    return max(f.get_linesize(), _band(px(size), False, italic)[1])
 
 
 def fit(line: str, size: float, width: int, bold: bool = False) -> str:
@@ -300,15 +303,17 @@ def fitted(
     bold: bool = False,
     italic: bool = False,
     short: tuple[str, ...] = (),
+    wrap: bool = True,
 ) -> tuple[list[str], float]:
-    """The line read whole in a box `width` wide (and, given a `height`, as many lines tall as fit it): at
-    the largest type size from `size` down to `floor` at which it fits on one line or, wrapped, in the
-    height; else the first of its `short` forms (shorter words from the catalogue, initials) that fits so;
-    only past all of them cut at a word (`fit`). Returns the lines and their size."""
-    key = (line, size, width, height, floor, bold, italic, short)
+    """The line read whole in a box `width` wide (and, given a `height`, as tall as that, in as many lines
+    as fit it unless `wrap` is off): at the largest type size from `size` down to `floor` at which it fits
+    on one line or, wrapped, in the height; else the first of its `short` forms (shorter words from the
+    catalogue, initials) that fits so; only past all of them cut at a word (`fit`). Returns the lines and
+    their size."""
+    key = (line, size, width, height, floor, bold, italic, short, wrap)
     cached = _lines.get(key)
     if cached is None:
-        cached = _lines[key] = _fit_lines(line, size, width, height, floor, bold, italic, short)
+        cached = _lines[key] = _fit_lines(line, size, width, height, floor, bold, italic, short, wrap)
     return list(cached[0]), cached[1]
 
 
@@ -321,13 +326,16 @@ def _fit_lines(
     bold: bool,
     italic: bool,
     short: tuple[str, ...],
+    wrap_lines: bool,
 ) -> tuple[list[str], float]:
     for words in (line, *short):
         least = size
         while True:
-            if _width(words, least, bold, italic) <= width:
+            if _width(words, least, bold, italic) <= width and ink_height(least, bold, italic) <= (
+                height or 10**6
+            ):
                 return [words], least
-            if height:
+            if height and wrap_lines:
                 lines = wrap(words, least, width, bold, italic)
                 tall = (len(lines) - 1) * line_height(least, italic) + ink_height(least, bold, italic)
                 if tall <= height and all(_width(part, least, bold, italic) <= width for part in lines):

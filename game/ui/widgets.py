@@ -304,7 +304,9 @@ class Choice(Widget):
         _arrow(surface, (box.right - 14, box.centery), 7, False, colour)
         value = self.options[self.index][1]
         room = box.inflate(-48, 0)  # between the arrows
-        [shown], size = text.fitted(value, theme.SIZE_BODY, room.width - 2 * text.PAD)
+        [shown], size = text.fitted(
+            value, theme.SIZE_BODY, room.width - 2 * text.PAD, room.height - 2 * text.PAD, wrap=False
+        )
         text.draw(surface, shown, box.center, size, theme.CREAM, "center", box=room)
         self._focus_ring(surface)
 
@@ -360,7 +362,9 @@ class TextInput(Widget):
         shown = self.value or self.placeholder
         colour = theme.CREAM if self.value else theme.DIM
         room = self.rect.inflate(-12, 0)
-        [shown], size = text.fitted(shown, theme.SIZE_BODY, room.width - 2 * text.PAD)
+        [shown], size = text.fitted(
+            shown, theme.SIZE_BODY, room.width - 2 * text.PAD, room.height - 2 * text.PAD, wrap=False
+        )
         at = (room.x + text.PAD, room.centery)
         r = text.draw(surface, shown, at, size, colour, "midleft", box=room)
         if self.focused:

@@ -72,6 +72,7 @@ LAYOUT_NAMES = frozenset(
         "message",
         "hand",
         "seats",
+        "talents",
         "controls",
         "hostpanel",
     }
@@ -587,7 +588,13 @@ class FalkensteinTable(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(
-            surface, [(self.r("challenge"), "paper"), (self.log.rect, "glass"), (self.r("seats"), "glass")]
+            surface,
+            [
+                (self.r("challenge"), "paper"),
+                (self.log.rect, "glass"),
+                (self.r("seats"), "glass"),
+                (self.r("talents"), "glass"),
+            ],
         )
         self._draw_host(surface)
         self._draw_challenge(surface)
@@ -682,39 +689,49 @@ class FalkensteinTable(TableScene):
                 "midleft",
                 box=plate,
             )
-        self._draw_talents(surface, area)
+        self._draw_talents(surface)
 
-    def _draw_talents(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The talents of the character in play, under the name plates, as far as there is room."""
-        u = self.u
+    def _draw_talents(self, surface: pygame.Surface) -> None:
+        """The talents of the character in play, in their panel beside the log: in two columns where they
+        are narrow enough, the type smaller where the room is short."""
+        u, panel = self.u, self.r("talents")
+        area = panel.inflate(-2 * u(16), -2 * u(10))
         seat = self.shown_challenge.seat if self.shown_challenge else 0
         character = self.setup.seats[seat].character
-        y = self._seat_plate(len(self.setup.seats) - 1).bottom + u(10)
-        size = theme.SIZE_SMALL - 3
-        lh = text.line_height(size)
-        if y + 2 * lh > area.bottom:
-            return
-        column = pygame.Rect(area.x + u(12), y, area.width - u(24), area.bottom - u(6) - y)
-        lines, title_size = text.fitted(tr("fal.talents", name=character.name), size, column.width, 2 * lh)
-        for line in lines:
-            text.draw(surface, line, (column.x, y), title_size, theme.BRASS_LIGHT, box=column, pad=0)
-            y += text.line_height(title_size)
-        y += 2
         talents = sorted(character.talents, key=lambda t: -t.level)
-        for n, talent in enumerate(talents):
-            if y + lh > column.bottom:
+        rows = [(f"{talent_name(t.id)} {_suit_char(t.suit)}", tr(f"level.{t.level}")) for t in talents]
+        heading = tr("fal.talents", name=character.name)
+        size: float = theme.SIZE_SMALL
+        while True:
+            lh = text.line_height(size)
+            lines, title_size = text.fitted(heading, size + 1, area.width, 2 * lh, bold=True)
+            head_h = len(lines) * text.line_height(title_size) + u(4)
+            widest = max(
+                (text.size_of(a, size)[0] + u(8) + text.size_of(b, size)[0] for a, b in rows), default=0
+            )
+            columns = 2 if 2 * widest + u(24) <= area.width else 1
+            tall = head_h + -(-len(rows) // columns) * lh
+            if tall <= area.height or size <= text.FLOOR:
                 break
-            label = f"{talent_name(talent.id)} {_suit_char(talent.suit)}"
-            level = tr(f"level.{talent.level}")
-            level_w = text.size_of(level, size)[0]
-            [label], small = text.fitted(label, size, column.width - level_w - u(10))
+            size = max(text.FLOOR, size - 1)
+        y = area.y
+        for line in lines:
+            text.draw(surface, line, (area.x, y), title_size, theme.BRASS_LIGHT, bold=True, box=panel)
+            y += text.line_height(title_size)
+        top = area.y + head_h
+        col_w = (area.width - (columns - 1) * u(24)) // columns
+        per_column = -(-len(rows) // columns)
+        for n, (label, level) in enumerate(rows):
+            column, row = divmod(n, per_column)
+            cell = pygame.Rect(area.x + column * (col_w + u(24)), top + row * lh, col_w, lh)
             if (
-                n < len(talents) - 1 and y + 2 * lh > column.bottom
-            ):  # the last row shown: those after it left out
-                label = text.Shortened(label, ", ".join(talent_name(t.id) for t in talents[n:]))
-            text.draw(surface, label, (column.x, y), small, theme.CREAM, box=column, pad=0)
-            text.draw(surface, level, (column.right, y), size, theme.PARCHMENT, "topright", box=column, pad=0)
-            y += lh
+                cell.bottom > area.bottom + text.PAD
+            ):  # no room even in the smallest type: the last shown says so
+                break
+            level_w = text.size_of(level, size)[0]
+            [label], small = text.fitted(label, size, cell.width - level_w - u(8))
+            text.draw(surface, label, cell.topleft, small, theme.CREAM, box=panel)
+            text.draw(surface, level, cell.topright, size, theme.PARCHMENT, "topright", box=panel)
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         cards = self.app.cards

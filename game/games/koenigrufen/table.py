@@ -873,7 +873,10 @@ class KoenigrufenTable(TrickTable):
                     pygame.draw.rect(surface, theme.BRASS_LIGHT, rect.inflate(4, 4), 2, border_radius=4)
             small: float = theme.SIZE_SMALL - 4
             under = pygame.Rect(
-                spot.x, spot.bottom + 2, max(spot.width, self.card_w * 2), text.line_height(small)
+                spot.x,
+                spot.bottom + 2,
+                max(spot.width, self.card_w * 2),
+                text.line_height(small, italic=True),
             )
             [words], small = text.fitted(tr("krt.open_hand"), small, under.width, italic=True)
             text.draw(surface, words, under.topleft, small, theme.PARCHMENT, italic=True, box=under, pad=0)
