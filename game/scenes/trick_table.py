@@ -269,13 +269,17 @@ class TrickTable(TableScene):
         return self.seat_rect(seat).center
 
     def trick_pos(self, seat: int) -> tuple[float, float]:
-        """Where `seat`'s card lies in the trick: from the centre toward that seat."""
-        centre = self.r("trick").center
+        """Where `seat`'s card lies in the trick: from the centre toward that seat, inside the trick's area
+        (clear of the name plates round it)."""
+        area = self.r("trick")
+        centre = area.center
         sx, sy = self.seat_anchor(seat)
         dx, dy = sx - centre[0], sy - centre[1]
         d = math.hypot(dx, dy) or 1.0
         w, h = self.app.cards.size_for(self.card_w)
-        return centre[0] + dx / d * w * 0.8, centre[1] + dy / d * h * 0.42
+        x = min(max(centre[0] + dx / d * w * 0.8, area.x + w / 2), area.right - w / 2)
+        y = min(max(centre[1] + dy / d * h * 0.42, area.y + h / 2), area.bottom - h / 2)
+        return x, y
 
     def slot(self, i: int, count: int) -> tuple[float, float]:
         """Position of the i-th card of a hand of `count`, overlapped to fit the hand area."""

@@ -174,15 +174,15 @@ def _band(size: int, bold: bool, italic: bool) -> tuple[int, int]:
     """Where the letters stand in a line's picture: the top of the ascenders, the foot of the descenders."""
     f = font(size, bold, italic)
     up = [m[3] for m in f.metrics("lhdkbf") if m is not None]
-    down = [m[2] for m in f.metrics("gjpqy") if m is not None]
+    down = [m[2] for m in f.metrics("gjpqyJQ") if m is not None]
     return f.get_ascent() - max(up), f.get_ascent() - min(down)
 
 
-def _ink_offset(size: int, bold: bool, italic: bool) -> int:
+def ink_offset(size: float, bold: bool = False, italic: bool = False) -> int:
     """How far below the middle of its line the letters' middle lies (the line keeps room above for
     accents): a line centred on a point is raised by this, so its letters look centred in their box."""
-    top, bottom = _band(size, bold, italic)
-    return round((top + bottom - font(size, bold, italic).get_height()) / 2)
+    top, bottom = _band(px(size), bold, italic)
+    return round((top + bottom - font(px(size), bold, italic).get_height()) / 2)
 
 
 def draw(
@@ -205,7 +205,7 @@ def draw(
     surf = render(text, size, colour, bold, italic)
     rect = surf.get_rect(**{anchor: pos})
     if anchor in MIDDLES:
-        rect.y -= _ink_offset(px(size), bold, italic)
+        rect.y -= ink_offset(size, bold, italic)
     if shadow:
         surface.blit(render(text, size, (0, 0, 0), bold, italic), rect.move(1, 2))
     surface.blit(surf, rect)

@@ -151,6 +151,13 @@ class KoenigrufenTable(TrickTable):
         )
         self.enqueue(list(self.game.opening))
 
+    def relayout(self) -> None:
+        """The talon's cards on their places for the window's size, before the panels read them."""
+        if len(self.talon) == 6:
+            for i, sprite in enumerate(self.talon):
+                sprite.x, sprite.y = self._talon_slot(i)
+        super().relayout()
+
     # hooks ----------------------------------------------------------------------------------------
     def playable(self, seat: int) -> set[str]:
         if self.game.phase != "tricks" or self.game.to_act != seat:
@@ -441,7 +448,7 @@ class KoenigrufenTable(TrickTable):
         pay = self.game.view(seat).concession
         if pay:  # the called king turned up in the talon: the declarer may give up instead
             area = self.r("message")
-            rect = pygame.Rect(area.right - 230, area.y - 2, 230, area.height + 4)
+            rect = pygame.Rect(area.right - self.u(230), area.y - 2, self.u(230), area.height + 4)
             widgets.append(Button(rect, tr("krt.concede_button", n=pay), partial(self.act, Concede(seat))))
         self.panel_form = Form(widgets)
         self._focus_panel()
@@ -456,7 +463,7 @@ class KoenigrufenTable(TrickTable):
         area = self.r("message")
         count = self.discard_count
         button = Button(
-            pygame.Rect(area.right - 230, area.y - 2, 230, area.height + 4),
+            pygame.Rect(area.right - self.u(230), area.y - 2, self.u(230), area.height + 4),
             tr("krt.discard_button", n=len(self.chosen), count=count),
             self._discard,
             primary=True,
@@ -890,7 +897,10 @@ class KoenigrufenTable(TrickTable):
         area = self.r("trick")
         image = self.app.cards.face("tarock", view.king, w)
         rect = drawn.picture(
-            surface, image, image.get_rect(topright=(area.right + w + self.u(24), area.y)), "card"
+            surface,
+            image,
+            image.get_rect(topright=(area.right + w + self.u(24), area.centery - self.u(95))),
+            "card",
         )
         small: float = theme.SIZE_SMALL - 4
         under = pygame.Rect(0, rect.bottom + 4, w + self.u(40), text.line_height(small))

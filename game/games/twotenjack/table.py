@@ -221,7 +221,10 @@ class TwoTenJackTable(TrickTable):
         """The hearts, spades and joker gone, in two rows in the band between the removed cards and the
         round: struck out once played (public to all, so the same on a shared screen)."""
         rows = _gone_rows(language())
-        panel = aid_look.gone_panel(rows, aids.gone(view), None, "", "", self.app.settings.four_colour)
+        size: float = aid_look.TOKEN
+        while size > text.FLOOR and aid_look.gone_height(len(rows), size) > room.height - 2 * text.PAD:
+            size -= 1
+        panel = aid_look.gone_panel(rows, aids.gone(view), None, "", "", self.app.settings.four_colour, size)
         words = tr("aid.gone.label")
         gap = self.u(10)
         label_w = text.size_of(words, theme.SIZE_SMALL)[0] + gap
