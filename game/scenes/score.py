@@ -83,13 +83,17 @@ class ScoreScene(Scene):
         row_h = text.line_height(size) + 6
         y = area.y
         for i, header in enumerate(s.headers):
-            self._cell(surface, header, pygame.Rect(lefts[i], y, widths[i], row_h), i, theme.SIZE_SMALL, True)
+            cell = pygame.Rect(lefts[i], y, widths[i], row_h).inflate(-8, 0)
+            self._cell(surface, self._lines(header, theme.SIZE_SMALL, cell, True), cell, i, True)
         y += row_h
         pygame.draw.line(surface, theme.SEPIA, (area.x, y - 4), (area.right, y - 4), 1)
         for row in s.rows:
-            for i, cell in enumerate(row):
-                self._cell(surface, cell, pygame.Rect(lefts[i], y, widths[i], row_h), i, size, False)
-            y += row_h
+            cells = [pygame.Rect(lefts[i], y, widths[i], 3 * row_h).inflate(-8, 0) for i in range(len(row))]
+            fitted = [self._lines(words, size, cell, False) for words, cell in zip(row, cells, strict=False)]
+            tall = max(len(lines) * text.line_height(fits) for lines, fits in fitted) + 6
+            for i, (lines, cell) in enumerate(zip(fitted, cells, strict=False)):
+                self._cell(surface, lines, pygame.Rect(cell.x, y, cell.width, tall), i, False)
+            y += max(row_h, tall)
         if s.story:
             story = pygame.Rect(area.x, y + 16, area.width, area.bottom - y - 16)
             y += 16 + text.draw_paragraphs(surface, s.story, story, theme.SIZE_BODY, theme.INK, italic=True)
@@ -98,13 +102,16 @@ class ScoreScene(Scene):
             draw_chart(surface, pygame.Rect(area.x, area.bottom - height, area.width, height), s.chart)
 
     @staticmethod
+    def _lines(words: str, size: float, cell: pygame.Rect, head: bool) -> tuple[list[str], float]:
+        """A cell's words in its width: smaller, or over up to three lines (a row of cards won)."""
+        return text.fitted(words, size, cell.width, cell.height, bold=head)
+
+    @staticmethod
     def _cell(
-        surface: pygame.Surface, words: str, cell: pygame.Rect, column: int, size: float, head: bool
+        surface: pygame.Surface, fitted: tuple[list[str], float], cell: pygame.Rect, column: int, head: bool
     ) -> None:
-        """One cell of the table: the first column's words from its left, the others' centred; shrunk to
-        fit the cell's width, a little short of it, so columns never touch."""
-        room = cell.inflate(-8, 0)
-        [shown], size = text.fitted(words, size, room.width, bold=head)
-        at, anchor = (room.midleft, "midleft") if column == 0 else (room.center, "center")
+        """One cell of the table: the first column's words from its left, the others' centred."""
+        lines, size = fitted
+        align, x = ("left", cell.x) if column == 0 else ("center", cell.centerx)
         colour = theme.SEPIA if head else theme.INK
-        text.draw(surface, shown, at, size, colour, anchor, bold=head, box=room, pad=0)
+        text.draw_lines(surface, lines, (x, cell.centery), size, colour, align, bold=head, box=cell, pad=0)

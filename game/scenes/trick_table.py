@@ -166,6 +166,10 @@ class TrickTable(TableScene):
         """A short line under the seat's name (score, tricks…)."""
         return ""
 
+    def seat_detail_short(self, seat: int) -> str:
+        """The line under the name in fewer words, for a narrow plate ("" if none)."""
+        return ""
+
     def seat_badge(self, seat: int) -> str:
         """A short role shown on a brass tag above the seat's name plate (dealer, Rufer…)."""
         return ""
@@ -798,9 +802,10 @@ class TrickTable(TableScene):
             text.draw(surface, name, plate.center, size, theme.CREAM, "center", bold=turn, box=plate)
             return
         size, small = text.stacked(theme.SIZE_SMALL, theme.SIZE_SMALL - 4, room.height, bold=turn)
-        short = (initials(self.seat_name(seat)),)
-        [name], size = text.fitted(self.seat_name(seat), size, room.width, floor=size, bold=turn, short=short)
-        [detail], small = text.fitted(detail, small, room.width)
+        initial = (initials(self.seat_name(seat)),)
+        [name], size = text.fitted(self.seat_name(seat), size, room.width, bold=turn, short=initial)
+        short = self.seat_detail_short(seat)
+        [detail], small = text.fitted(detail, small, room.width, short=(short,) if short else ())
         high, low = text.ink_height(size, turn), text.ink_height(small)
         top = room.centery - (high + 1 + low) // 2
         text.draw(

@@ -176,8 +176,8 @@ class KoenigrufenScore(Scene):
             total = sum(v for _, v in pile)
             heading = f"{label}: {tr('kr.points', n=total)}"
             self._heading(surface, box, heading, self.sheet.objective if i == 0 else "")
-            groups = box.inflate(0, -text.line_height(theme.SIZE_SMALL)).move(0, self.g(12))
-            self._draw_groups(surface, groups, pile)
+            top = box.y + text.line_height(theme.SIZE_SMALL) + self.g(4)
+            self._draw_groups(surface, pygame.Rect(box.x, top, box.width, box.bottom - top), pile)
 
     def _draw_players(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         """Each player's tricks, card points and gain: the count where each plays for himself or tricks

@@ -889,9 +889,10 @@ class KoenigrufenTable(TrickTable):
             text.draw(surface, words, under.topleft, small, theme.PARCHMENT, italic=True, box=under, pad=0)
 
     def _draw_called(self, surface: pygame.Surface) -> None:
-        """The called king, small, beside the trick, as a reminder all deal long."""
+        """The called king, small, beside the trick, as a reminder while the cards are played (before, the
+        call is news and the auction's panel takes the felt; after, the sheet says all)."""
         view = self.public
-        if view.king is None or view.phase in ("call", "talon"):
+        if view.king is None or view.phase not in ("discard", "tricks"):
             return
         w = self.card_w * 2 // 3
         area = self.r("trick")

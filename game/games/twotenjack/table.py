@@ -93,6 +93,10 @@ class TwoTenJackTable(TrickTable):
         view = self.game.view(seat)
         return tr("ttj.plate", round=_round_points(view.piles[seat]), total=view.totals[seat])
 
+    def seat_detail_short(self, seat: int) -> str:
+        view = self.game.view(seat)
+        return tr("ttj.plate_short", round=_round_points(view.piles[seat]), total=view.totals[seat])
+
     def seat_badge(self, seat: int) -> str:
         return tr("ttj.dealer") if seat == self.game.view(seat).dealer else ""
 
@@ -278,11 +282,11 @@ class TwoTenJackTable(TrickTable):
                 surface, points, (area.right, y), size, theme.BRASS_LIGHT, "topright", bold=True, box=panel
             )
             y += lh
-            if scoring:
+            if scoring:  # the cards that score, over as many lines as they take
                 line = " ".join(card_label(c) for c in scoring)
-                [line], small = text.fitted(line, size - 2, area.width - self.u(12))
-                text.draw(surface, line, (area.x + self.u(12), y), small, theme.PARCHMENT, box=panel)
-                y += lh - 2
+                for part in text.wrap(line, size - 2, area.width - self.u(12)):
+                    text.draw(surface, part, (area.x + self.u(12), y), size - 2, theme.PARCHMENT, box=panel)
+                    y += lh - 2
         y += self.u(8)
         pygame.draw.line(surface, theme.BRASS, (area.x, y), (area.right, y), 1)
         y += self.u(6)
