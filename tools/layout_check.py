@@ -48,7 +48,7 @@ def problems(elements: list[drawn.Element], screen: Any) -> list[str]:
         for j, other in enumerate(shown):
             if isinstance(other, drawn.Border):
                 inner = other.rect.inflate(-2 * other.width, -2 * other.width)
-                if ink.colliderect(other.rect) and not inner.contains(ink):
+                if ink.colliderect(other.rect) and not inner.contains(ink) and not _hidden(shown, j, i, ink):
                     found.append(
                         f"{name} at {_rect(ink)} crosses the rim of a {other.what} {_rect(other.rect)}"
                     )
@@ -57,6 +57,12 @@ def problems(elements: list[drawn.Element], screen: Any) -> list[str]:
             elif j > i and isinstance(other, drawn.Text) and ink.colliderect(other.ink()):
                 found.append(f"{name} at {_rect(ink)} lies under the text {other.words!r}")
     return list(dict.fromkeys(found))
+
+
+def _hidden(shown: list[drawn.Element], rim: int, line: int, ink: Any) -> bool:
+    """Whether a panel laid after the rim and before the line hides the rim wherever the line is (a
+    button laid over the end of a band, a tag over a plate's edge)."""
+    return any(isinstance(e, drawn.Cover) and e.rect.contains(ink) for e in shown[rim + 1 : line])
 
 
 def _rect(rect: Any) -> str:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 INK_GREEN = (46, 96, 40)  # praise, on the narrator's paper
 INK_RED = (150, 40, 26)  # a refusal and its hint
-BODY_SIZES = (theme.SIZE_SMALL, theme.SIZE_SMALL - 1, theme.SIZE_SMALL - 2, theme.SIZE_SMALL - 3)
+BODY_SIZES = tuple(range(theme.SIZE_SMALL, round(text.FLOOR) - 1, -1))  # down to the smallest type
 
 
 def lesson_table(app: App, lesson: Lesson) -> TableScene:
@@ -132,8 +132,12 @@ class LessonTable(TableScene):
         box = self.lesson.narrator_end if self.lesson_over else self.lesson.narrator
         return self.layout.place(box, self.app.size)
 
+    def covered(self, rect: pygame.Rect) -> bool:
+        return self.narrator_rect().colliderect(rect)
+
     def relayout(self) -> None:
         super().relayout()
+        self.log.hidden = self.covered(self.log.rect)  # the narrator tells it instead
         self.build_narrator()
 
     def build_narrator(self) -> None:
@@ -218,7 +222,7 @@ class LessonTable(TableScene):
         for lines, (words, ink, italic) in zip(blocks, said, strict=True):
             line_h = text.line_height(size, italic)
             for line in lines:
-                if y + line_h > body.bottom + 4:  # never over the buttons: the file's words are too long
+                if y + text.line_height(size, italic) > body.bottom:  # never over the buttons: too long
                     last, row, colour, slant = placed[-1] if placed else (line, y, ink, italic)
                     placed[-1:] = [(text.Shortened(last, words), row, colour, slant)]
                     break
@@ -241,6 +245,6 @@ class LessonTable(TableScene):
                 (len(lines) + 1 / 3) * text.line_height(size, italic)
                 for lines, (_, _, italic) in zip(blocks, said, strict=True)
             )
-            if height <= body.height + 4:
+            if height - text.line_height(size) / 3 <= body.height:
                 return size, blocks
         return BODY_SIZES[-1], blocks

@@ -194,7 +194,7 @@ class RulesScene(Scene):
             pad=0,
         )
         ornament(surface, x, self.tabs[0].rect.right, title.bottom + g(14))
-        hint = text.wrap(tr("rules.ui.hint"), theme.SIZE_SMALL, column.width)
+        hint = text.wrap(tr("rules.ui.hint"), theme.SIZE_SMALL, column.width, italic=True)
         line_h = text.line_height(theme.SIZE_SMALL)
         below = pygame.Rect(
             x, self.tabs[-1].rect.bottom, column.width, self.hint_at[1] - self.tabs[-1].rect.bottom

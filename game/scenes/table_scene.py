@@ -108,6 +108,11 @@ class TableScene(Scene):
         """Several people take turns at this screen (hot seat): a hand is face up only on its turn."""
         return False
 
+    def covered(self, rect: pygame.Rect) -> bool:
+        """Whether a panel of the scene's own lies over `rect` for good (a lesson's narrator over the
+        log): what would be drawn there is left out."""
+        return False
+
     # shared -------------------------------------------------------------------------------------
     def hide_hand(self) -> None:
         """Covers the shown hand at once, even mid-flip, and forgets the card picked in it."""

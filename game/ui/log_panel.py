@@ -20,11 +20,12 @@ class LogPanel:
         self._wrapped: list[tuple[str, bool]] = []
         self._wrapped_for: tuple[int, int] = (-1, -1)
         self._version = 0  # lines set or added so far
+        self.hidden = False  # its place taken by another panel (a lesson's narrator): not drawn
 
     @property
     def look(self) -> tuple[object, ...]:
         """What the panel shows: it looks the same while this is the same."""
-        return tuple(self.rect), self.title, self._version, self.scroll
+        return tuple(self.rect), self.title, self._version, self.scroll, self.hidden
 
     def set_lines(self, lines: list[str]) -> None:
         self.lines = lines
@@ -71,6 +72,8 @@ class LogPanel:
         return self.rect.y + 16 + text.line_height(theme.SIZE_SMALL)
 
     def draw(self, surface: pygame.Surface, with_panel: bool = True) -> None:
+        if self.hidden:
+            return
         if with_panel:
             draw_panel(surface, self.rect, "glass")
         r = self.rect

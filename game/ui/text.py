@@ -142,9 +142,10 @@ def _render_with_suits(f: pygame.font.Font, text: str, colour: tuple[int, int, i
 
 def _width(line: str, size: float, bold: bool, italic: bool) -> int:
     """Rendered width; lines with suit icons are measured as drawn (icons are wider than glyphs)."""
+    overhang = (1 if bold else 0) + (2 if italic else 0)  # a synthetic bold, a slanted last letter
     if any(ch in SUITS for ch in line):
-        return render(line, size, (0, 0, 0), bold, italic).get_width()
-    return font(px(size), bold, italic).size(line)[0]
+        return render(line, size, (0, 0, 0), bold, italic).get_width() + overhang
+    return font(px(size), bold, italic).size(line)[0] + overhang
 
 
 def size_of(text: str, size: float, bold: bool = False) -> tuple[int, int]:
@@ -255,7 +256,8 @@ def draw_paragraphs(
     as cut short, standing for the whole text."""
     line_h = round(font(px(size), False, italic).get_linesize() * spacing)
     lines = wrap(text, size, rect.width, italic=italic)
-    room = max(0, (rect.height + line_h // 3) // line_h)
+    last = line_height(size, italic)  # the last line needs its letters' height, not its spacing
+    room = (rect.height - last) // line_h + 1 if rect.height >= last else 0
     shown = [(line, rect.top + i * line_h) for i, line in enumerate(lines[:room]) if line]
     for i, (line, y) in enumerate(shown):
         picture = render(line, size, colour, italic=italic)
@@ -271,7 +273,8 @@ def fitting_size(
     """The largest type size from `size` down to `smallest` at which the wrapped text fits `rect`."""
     while size > smallest:
         line_h = round(font(px(size), False, italic).get_linesize() * spacing)
-        if len(wrap(text, size, rect.width, italic=italic)) * line_h <= rect.height:
+        lines = len(wrap(text, size, rect.width, italic=italic))
+        if (lines - 1) * line_h + line_height(size, italic) <= rect.height:
             return size
         size -= 1
     return smallest
@@ -331,13 +334,12 @@ def _fit_lines(
     for words in (line, *short):
         least = size
         while True:
-            if _width(words, least, bold, italic) <= width and ink_height(least, bold, italic) <= (
-                height or 10**6
-            ):
+            tall = ink_height(least, bold, italic) + 1  # a pixel to spare: the letters are centred to one
+            if _width(words, least, bold, italic) <= width and (not height or tall <= height):
                 return [words], least
             if height and wrap_lines:
                 lines = wrap(words, least, width, bold, italic)
-                tall = (len(lines) - 1) * line_height(least, italic) + ink_height(least, bold, italic)
+                tall += (len(lines) - 1) * line_height(least, italic)
                 if tall <= height and all(_width(part, least, bold, italic) <= width for part in lines):
                     return lines, least
             if least <= floor:

@@ -593,7 +593,7 @@ class FalkensteinTable(TableScene):
                 (self.r("challenge"), "paper"),
                 (self.log.rect, "glass"),
                 (self.r("seats"), "glass"),
-                (self.r("talents"), "glass"),
+                *([] if self.covered(self.r("talents")) else [(self.r("talents"), "glass")]),
             ],
         )
         self._draw_host(surface)
@@ -689,7 +689,8 @@ class FalkensteinTable(TableScene):
                 "midleft",
                 box=plate,
             )
-        self._draw_talents(surface)
+        if not self.covered(self.r("talents")):
+            self._draw_talents(surface)
 
     def _draw_talents(self, surface: pygame.Surface) -> None:
         """The talents of the character in play, in their panel beside the log: in two columns where they
@@ -829,6 +830,8 @@ class FalkensteinTable(TableScene):
         box = pygame.Rect(
             area.x, area.y, area.width, min(buttons, default=area.bottom - self.u(70)) - self.u(8) - area.y
         )
+        if self.covered(box):
+            return
         size = text.fitting_size(hint, box, theme.SIZE_SMALL, text.FLOOR, True)
         text.draw_paragraphs(surface, hint, box, size, theme.PARCHMENT, italic=True)
 
