@@ -356,7 +356,7 @@ def stacked(
     step = 0.0
     while True:
         a, b = max(FLOOR, first - step), max(FLOOR, second - step)
-        if ink_height(a, bold) + gap + ink_height(b) <= height or (a, b) == (FLOOR, FLOOR):
+        if ink_height(a, bold) + gap + ink_height(b) + 1 <= height or (a, b) == (FLOOR, FLOOR):
             return a, b
         step += 1
 
