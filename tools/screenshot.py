@@ -41,6 +41,9 @@ SCENES = (
     "koenigrufen-trischaken",
     "koenigrufen-dreier-score",
     "koenigrufen-piccolo-score",
+    "koenigrufen-names-score",
+    "koenigrufen-resumed",
+    "koenigrufen-handover",
     "twotenjack",
     "twotenjack-6",
     "twotenjack-score",
@@ -118,9 +121,12 @@ def build(app, scene: str, **options):
         from game.scenes.handover import HandoverScene
 
         return HandoverScene(app, "Clara", tr("fal.handover_player", name="Gräfin Ilse"), lambda: None), 0.0
+    if scene == "koenigrufen-handover":  # two people at one screen: the second one is handed the screen
+        return _koenigrufen(app, "austria", None, hot_seat=True), 0.0
     if scene.startswith("koenigrufen"):
         rules_id, contract, _moment = KOENIGRUFEN.get(scene, ("cardavia", None, ""))
-        return _koenigrufen(app, rules_id, contract), 0.0
+        names = LONG_NAMES if scene == "koenigrufen-names-score" else NAMES
+        return _koenigrufen(app, rules_id, contract, names), 0.0
     if scene.startswith("twotenjack"):
         return _twotenjack(app, 6 if scene.endswith("6") else 3), 0.0
     if scene.startswith("learn-"):
@@ -203,9 +209,16 @@ def stage(app, name: str, **options) -> Any:
 
     scene, seconds = build(app, name, **options)
     app.scenes.push(scene)
-    if name in KOENIGRUFEN:
+    if name == "koenigrufen-handover":
+        _handover_moment(app, scene)
+    elif name in KOENIGRUFEN:
         _rules, contract, moment = KOENIGRUFEN[name]
         _koenigrufen_moment(app, scene, moment, contract, name.endswith("bonus-score"))
+        if name == "koenigrufen-resumed":  # the match saved mid-trick, opened again as Continue does
+            from game.scenes import navigation
+
+            scene = navigation.resume(app, scene.autosave.journal)
+            app.scenes.reset(scene)
     elif name.startswith("koenigrufen"):
         moment = name.partition("-")[2] or "trick"
         _koenigrufen_moment(app, scene, "trick" if moment == "hint" else moment)
@@ -359,7 +372,11 @@ KOENIGRUFEN = {
     "koenigrufen-trischaken": ("austria", "trischaken", "score"),
     "koenigrufen-dreier-score": ("austria", "dreier", "score"),
     "koenigrufen-piccolo-score": ("cheltenham", "piccolo", "score"),
+    "koenigrufen-names-score": ("austria", "dreier", "score"),  # four players with long names
+    "koenigrufen-resumed": ("austria", None, "trick"),  # saved and resumed with a trick on the table
 }
+NAMES = ("Clara", "Anton", "Berta", "Carl")
+LONG_NAMES = ("Maximilian Oberhuber", "Kunigunde Pfeffinger", "Bartholomäus Kessler", "Theodora Wallenstein")
 
 
 def auction_ends(rules, seed: int, contract: str | None) -> bool:
@@ -389,8 +406,11 @@ def auction_ends(rules, seed: int, contract: str | None) -> bool:
     return view.contract == contract and view.declarer == 0
 
 
-def _koenigrufen(app, rules_id: str = "cardavia", contract: str | None = None):
-    """You at seat 0 as the declarer (of `contract` under a profile with an auction), against computers."""
+def _koenigrufen(
+    app, rules_id: str = "cardavia", contract: str | None = None, names=NAMES, hot_seat: bool = False
+):
+    """You at seat 0 as the declarer (of `contract` under a profile with an auction), against computers
+    (`hot_seat`: seat 1 a person too, at the same screen)."""
     from game.games.koenigrufen import profile
     from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
     from game.games.koenigrufen.table import KoenigrufenTable
@@ -401,7 +421,7 @@ def _koenigrufen(app, rules_id: str = "cardavia", contract: str | None = None):
         seed = next(s for s in range(7, 300) if KoenigrufenGame(KoenigrufenConfig(), s).declarer == 0)
     else:
         seed = next(s for s in range(7, 3000) if auction_ends(rules, s, contract))
-    seats = (SeatPlayer("Clara", True), *(SeatPlayer(n, False) for n in ("Anton", "Berta", "Carl")))
+    seats = tuple(SeatPlayer(name, i == 0 or (hot_seat and i == 1)) for i, name in enumerate(names))
     return KoenigrufenTable(app, CardTableSetup("koenigrufen", seats, seed, rules=rules))
 
 
@@ -467,6 +487,22 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None, an
         table.chosen = list(_a_discard(table))[:-1]
         table.human_panel(0)
     for _ in range(40):
+        app.step(1 / 60)
+
+
+def _handover_moment(app, table) -> None:
+    """Plays the auction through its own input until the hand-over screen waits for the second person."""
+    from game.scenes.table_scene import Awaiting
+
+    for _ in range(4000):
+        app.step(1 / 60)
+        if table.awaiting is Awaiting.HANDOVER and table.last_person is not None:
+            break
+        if table.awaiting is Awaiting.HANDOVER:  # the first person is handed the screen: ready
+            app.scenes.top.form.widgets[0].activate()
+        elif table.awaiting is Awaiting.PERSON and not table.busy:
+            table.act(table.game.legal_actions()[0])
+    for _ in range(20):
         app.step(1 / 60)
 
 

@@ -108,6 +108,13 @@ class TableScene(Scene):
         """Several people take turns at this screen (hot seat): a hand is face up only on its turn."""
         return False
 
+    def land_if_resized(self) -> None:
+        """A window resized while cards fly: they land at once (their flights aim at the old size's places),
+        so that laying the table out anew puts every card where the new size has it."""
+        if getattr(self, "_laid_for", self.app.size) != self.app.size:
+            self.tweens.finish_all()
+        self._laid_for = self.app.size
+
     def covered(self, rect: pygame.Rect) -> bool:
         """Whether a panel of the scene's own lies over `rect` for good (a lesson's narrator over the
         log): what would be drawn there is left out."""

@@ -295,6 +295,7 @@ class TrickTable(TableScene):
         return left + step * i, area.bottom - h / 2 - 4
 
     def relayout(self) -> None:
+        self.land_if_resized()
         self.log.rect = self.r("log")
         self.log.title = tr("table.log")
         self.build_controls()

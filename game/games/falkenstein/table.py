@@ -129,6 +129,7 @@ class FalkensteinTable(TableScene):
         return self.r("played").width * 15 // 16
 
     def relayout(self) -> None:
+        self.land_if_resized()
         self.log.rect = self.r("log")
         self.log.title = tr("fal.log")
         self._build_controls()

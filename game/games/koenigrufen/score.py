@@ -161,7 +161,7 @@ class KoenigrufenScore(Scene):
                 title.right + self.g(16), line.y, line.right - title.right - self.g(16), line.height
             )
             [shown], size = text.fitted(objective, theme.SIZE_SMALL, rest.width)
-            text.draw(surface, shown, rest.midright, size, theme.SEPIA, "midright", box=rest, pad=0)
+            text.draw(surface, shown, rest.topright, size, theme.SEPIA, "topright", box=rest, pad=0)
 
     def _draw_piles(
         self,

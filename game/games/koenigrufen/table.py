@@ -100,7 +100,7 @@ class Entry:
     short: str = ""  # the note's short form, for a narrow box
 
 
-OFFER_H = 54  # the tallest a bid's box grows (in the layout's design units)
+OFFER_H = 64  # the tallest a bid's box grows (in the layout's design units)
 HEADING = theme.SIZE_H2 * 0.8  # the auction panel's title
 FOOT = theme.SIZE_SMALL - 2  # the auction's line of what was said
 
