@@ -1,6 +1,7 @@
 """The layout check: every line of text a frame draws lies wholly inside the box it belongs to, with its
-padding, crosses no panel's rim, lies under nothing drawn after it and is drawn whole (not cut short to
-fit). It reads what the drawing helpers recorded (game/ui/drawn.py), so it sees what the player sees.
+padding, crosses no panel's rim, lies under nothing drawn after it, is drawn whole (not cut short to fit)
+and is in the frame's language. It reads what the drawing helpers recorded (game/ui/drawn.py), so it
+sees what the player sees.
 
 `python tools/layout_check.py [SCENE ...] [--lang de en fr]` brings each scene the screenshot tool knows
 (all by default) to its moment once per language, checks its frame at 1280×720, 960×540 and 1920×1080 (the
@@ -19,6 +20,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import lang_check
 import screenshot
 
 from game import i18n
@@ -59,6 +61,18 @@ def problems(elements: list[drawn.Element], screen: Any) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def foreign(elements: list[drawn.Element], lang: str) -> list[str]:
+    """The words of the frame's lines that are not of `lang` (its catalogue, scenarios, lessons, names)."""
+    words = {
+        w
+        for e in elements
+        if isinstance(e, drawn.Text)
+        for w in lang_check.WORD.findall(lang_check.NOT_WORDS.sub("", e.words))
+    }
+    strange = sorted(w for w in words if w.lower() not in lang_check.words_of(lang))
+    return [f"words not of the language drawn: {', '.join(strange)}"] if strange else []
+
+
 def _hidden(shown: list[drawn.Element], rim: int, line: int, ink: Any) -> bool:
     """Whether a panel laid after the rim and before the line hides the rim wherever the line is (a
     button laid over the end of a band, a tag over a plate's edge)."""
@@ -76,19 +90,28 @@ def check(name: str, lang: str, sizes: tuple[tuple[int, int], ...] = SIZES) -> d
     from game.app import App
     from game.settings import Settings
 
+    drawn.record(True)
     app = App(sizes[0], Settings(language=lang, anim_speed="fast", think_time=0.05))
     try:
-        screenshot.stage(app, name)
+        draw, app.draw = app.draw, lambda: None  # type: ignore[method-assign]  # the frames on the way: not seen
+        try:
+            screenshot.stage(app, name)
+        finally:
+            app.draw = draw  # type: ignore[method-assign]
+        for _ in range(3):
+            app.step(1 / 60)
         found = {}
         for size in sizes:
             if app.size != size:
                 app.resize(size)
                 for _ in range(3):
                     app.step(1 / 60)
-            found["x".join(map(str, size))] = problems(drawn.elements(app.screen), app.screen.get_rect())
+            shown = drawn.elements(app.screen)
+            found["x".join(map(str, size))] = problems(shown, app.screen.get_rect()) + foreign(shown, lang)
         return found
     finally:
         app.close()
+        drawn.record(False)
         i18n.set_language("en")
 
 

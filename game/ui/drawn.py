@@ -1,14 +1,16 @@
 """What a frame drew, as the layout check reads it (tools/layout_check.py): each line of text with the box
 it belongs to, each panel's border, each opaque thing laid over what was drawn before.
 
-The text, panel and card helpers record as they draw, into the surface they draw on. A layer composed once
-and blitted every frame (a table's backdrop, the auction's panel) keeps its records and hands them on when
-it is blitted through `blit`, so the check reads exactly what reaches the player's screen, not what the
-code meant to draw.
+The text, panel and card helpers record as they draw, into the surface they draw on, while recording is on
+(`record`: the check and the tests turn it on; a player's frames pay one test per drawing call). A layer
+composed once and blitted every frame (a table's backdrop, the auction's panel) keeps its records and hands
+them on when it is blitted through `blit`, so the check reads exactly what reaches the player's screen, not
+what the code meant to draw.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from weakref import WeakKeyDictionary
 
@@ -57,25 +59,69 @@ class Veil:
     """A shade over the whole surface: what was drawn before it is held, out of play (under a pause)."""
 
 
-Element = Text | Border | Cover | Veil
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """A composed layer blitted here: its records as they stood, moved by (`dx`, `dy`), cut to `shown`
+    (read out only when the frame is checked, so blitting a layer costs one record)."""
 
+    records: list[Element]
+    dx: int
+    dy: int
+    shown: pygame.Rect
+
+
+Element = Text | Border | Cover | Veil | Layer
+
+_on = False  # recording: the layout check and the tests that read frames turn it on
 _records: WeakKeyDictionary[pygame.Surface, list[Element]] = WeakKeyDictionary()
+_last: tuple[pygame.Surface | None, list[Element]] = (None, [])  # the surface drawn on last, its records
+
+
+def record(on: bool) -> None:
+    """Starts (or stops) recording what is drawn; a frame's records are read with `elements`."""
+    global _on, _last
+    _on = on
+    _records.clear()
+    _last = (None, [])
 
 
 def begin(surface: pygame.Surface) -> None:
     """The surface is drawn afresh (the screen each frame, a layer when composed again)."""
-    _records[surface] = []
+    global _last
+    if _on:
+        found: list[Element] = []
+        _records[surface] = found
+        _last = (surface, found)
 
 
 def elements(surface: pygame.Surface) -> list[Element]:
-    """What has been drawn on the surface since it was begun, bottom first."""
-    return list(_records.get(surface, ()))
+    """What has been drawn on the surface since it was begun, bottom first, composed layers read out."""
+    return list(_expanded(_records.get(surface, []), 0, 0, None))
+
+
+def _expanded(
+    found: list[Element], dx: int, dy: int, shown: pygame.Rect | None
+) -> Iterator[Text | Border | Cover | Veil]:
+    for element in found:
+        if isinstance(element, Layer):
+            ox, oy = dx + element.dx, dy + element.dy
+            inner = element.shown.move(ox, oy)
+            yield from _expanded(element.records, ox, oy, inner.clip(shown) if shown else inner)
+        elif dx or dy or shown is not None:
+            yield _moved(element, dx, dy, shown)
+        else:
+            yield element
 
 
 def _add(surface: pygame.Surface, element: Element) -> None:
-    found = _records.get(surface)
-    if found is None or len(found) > MAX_RECORDS:
-        found = _records[surface] = []
+    global _last
+    on, found = _last
+    if on is not surface:
+        found = _records.get(surface) or []
+        _records[surface] = found
+        _last = (surface, found)
+    if len(found) > MAX_RECORDS:
+        found.clear()
     found.append(element)
 
 
@@ -88,22 +134,26 @@ def text(
     pad: int,
     full: str = "",
 ) -> None:
-    clip = surface.get_clip()
-    _add(surface, Text(words, at, picture, pygame.Rect(box), pad, clip, full))
+    if _on:
+        clip = surface.get_clip()
+        _add(surface, Text(words, at, picture, pygame.Rect(box), pad, clip, full))
 
 
 def border(surface: pygame.Surface, rect: pygame.Rect, width: int, what: str) -> None:
-    _add(surface, Border(pygame.Rect(rect), width, what))
+    if _on:
+        _add(surface, Border(pygame.Rect(rect), width, what))
 
 
 def cover(surface: pygame.Surface, rect: pygame.Rect, what: str) -> None:
-    _add(surface, Cover(pygame.Rect(rect).clip(surface.get_clip()), what))
+    if _on:
+        _add(surface, Cover(pygame.Rect(rect).clip(surface.get_clip()), what))
 
 
 def veil(surface: pygame.Surface, shade: pygame.Surface) -> None:
     """Lays a shade over all of `surface`: the panel over it holds the table beneath."""
     surface.blit(shade, (0, 0))
-    _add(surface, Veil())
+    if _on:
+        _add(surface, Veil())
 
 
 def picture(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, what: str) -> pygame.Rect:
@@ -116,23 +166,23 @@ def picture(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, w
 def blit(surface: pygame.Surface, layer: pygame.Surface, at: tuple[int, int] | pygame.Rect) -> None:
     """Blits a composed layer and hands its records on, moved to where it lands and cut to what shows."""
     placed = surface.blit(layer, at)
-    found = _records.get(layer)
-    if not found:
-        return
-    dx, dy = placed.x, placed.y
-    if isinstance(at, pygame.Rect):
-        dx, dy = at.x, at.y
-    shown = surface.get_clip().clip(pygame.Rect(dx, dy, *layer.get_size()))
-    for element in found:
-        _add(surface, _moved(element, dx, dy, shown))
+    found = _records.get(layer) if _on else None
+    if found:
+        dx, dy = (at.x, at.y) if isinstance(at, pygame.Rect) else (placed.x, placed.y)
+        shown = surface.get_clip().clip(pygame.Rect(dx, dy, *layer.get_size()))
+        _add(surface, Layer(found, dx, dy, shown.move(-dx, -dy)))
 
 
 def copy(source: pygame.Surface, target: pygame.Surface) -> None:
     """`target` is a copy of `source` (converted to the screen's format): it shows what `source` shows."""
-    _records[target] = elements(source)
+    if _on:
+        _records[target] = _records.get(source, [])
 
 
-def _moved(element: Element, dx: int, dy: int, shown: pygame.Rect) -> Element:
+def _moved(
+    element: Text | Border | Cover | Veil, dx: int, dy: int, shown: pygame.Rect | None
+) -> Text | Border | Cover | Veil:
+    shown = shown or pygame.Rect(-(10**6), -(10**6), 2 * 10**6, 2 * 10**6)
     if isinstance(element, Text):
         return replace(
             element,
