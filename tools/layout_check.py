@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -61,16 +62,25 @@ def problems(elements: list[drawn.Element], screen: Any) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def foreign(elements: list[drawn.Element], lang: str) -> list[str]:
-    """The words of the frame's lines that are not of `lang` (its catalogue, scenarios, lessons, names)."""
-    words = {
-        w
-        for e in elements
-        if isinstance(e, drawn.Text)
-        for w in lang_check.WORD.findall(lang_check.NOT_WORDS.sub("", e.words))
-    }
+def worded(elements: list[drawn.Element], lang: str) -> list[str]:
+    """What is wrong with the words of the frame's lines in `lang`: words not of it (its catalogue,
+    scenarios, lessons, names), and lines ending in an ellipsis it does not write (cut short by any means)."""
+    lines = [e.words for e in elements if isinstance(e, drawn.Text)]
+    words = {w for line in lines for w in lang_check.WORD.findall(lang_check.NOT_WORDS.sub("", line))}
     strange = sorted(w for w in words if w.lower() not in lang_check.words_of(lang))
-    return [f"words not of the language drawn: {', '.join(strange)}"] if strange else []
+    found = [f"words not of the language drawn: {', '.join(strange)}"] if strange else []
+    endings = _ellipsis_endings(lang)
+    found += [
+        f"{line!r} ends cut short" for line in lines if line.endswith("…") and line.split()[-1] not in endings
+    ]
+    return found
+
+
+@cache
+def _ellipsis_endings(lang: str) -> frozenset[str]:
+    """The last words, ellipsis and all, of the texts `lang` writes with one ("Thinking…")."""
+    texts = i18n.catalogue(lang).values()
+    return frozenset(text.split()[-1] for text in texts if text.endswith("…"))
 
 
 def _hidden(shown: list[drawn.Element], rim: int, line: int, ink: Any) -> bool:
@@ -107,7 +117,7 @@ def check(name: str, lang: str, sizes: tuple[tuple[int, int], ...] = SIZES) -> d
                 for _ in range(3):
                     app.step(1 / 60)
             shown = drawn.elements(app.screen)
-            found["x".join(map(str, size))] = problems(shown, app.screen.get_rect()) + foreign(shown, lang)
+            found["x".join(map(str, size))] = problems(shown, app.screen.get_rect()) + worded(shown, lang)
         return found
     finally:
         app.close()

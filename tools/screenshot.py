@@ -33,6 +33,7 @@ SCENES = (
     "koenigrufen-score",
     "koenigrufen-hint",
     "koenigrufen-auction",
+    "koenigrufen-auction-hint",
     "koenigrufen-announce",
     "koenigrufen-besserrufer",
     "koenigrufen-bonus-score",
@@ -364,6 +365,7 @@ def save_png(surface, path: str) -> None:
 # scenes under a profile with an auction: (profile, the contract you bid and get, the moment shown)
 KOENIGRUFEN = {
     "koenigrufen-auction": ("austria", None, "auction"),
+    "koenigrufen-auction-hint": ("austria", None, "auction"),  # the hint marks a bid in the panel
     "koenigrufen-announce": ("austria", None, "announce"),  # a defender: announce or double
     "koenigrufen-besserrufer": ("austria", "besserrufer", "announce"),  # you owe a bird
     "koenigrufen-bonus-score": ("austria", "dreier", "score"),  # you announce a bonus on your turn

@@ -845,7 +845,8 @@ class TrickTable(TableScene):
         self.draw_hint_marks(surface)
 
     def draw_hint_marks(self, surface: pygame.Surface) -> None:
-        """A brass pin over each hinted card (the card itself glows) and a ring round a hinted spot."""
+        """A brass pin over each hinted card (the card itself glows) and a ring round a hinted spot (no pin:
+        a spot is a panel's offer, a king or a talon half, with the panel's words close above it)."""
         hint = self.current_hint()
         if hint is None:
             return
@@ -861,7 +862,6 @@ class TrickTable(TableScene):
         radius = max(4, w // 12)
         for spot in self.hint_spots(hint.decision.action):
             pygame.draw.rect(surface, HINT_GLOW, spot.inflate(8, 8), 3, border_radius=radius)
-            _pin(surface, (spot.centerx, spot.y - 8 + bob))
 
     def draw_last_trick(self, surface: pygame.Surface) -> None:
         if not (self.show_last and self.last_trick):
