@@ -192,12 +192,15 @@ class TableScene(Scene):
 
     @classmethod
     def resume(cls, app: App, journal: Journal) -> TableScene:
-        """The table of a saved match, its actions replayed without animation: exactly as it was left."""
+        """The table of a saved match, its actions replayed without animation: exactly as it was left.
+        Each action's events are shown before the next action is applied, so that what a presentation
+        reads of the rules (a hand, a talon taken unseen) is the state its event came from, as in play."""
         table = cls(app, journal.setup)
+        table.fast_forward()  # the deal, as it opened
         for action in journal.actions:
             table.enqueue(table.game.apply(action))
+            table.fast_forward()
         table.autosave.journal.actions = list(journal.actions)
-        table.fast_forward()
         return table
 
     def fast_forward(self) -> None:
