@@ -101,6 +101,7 @@ class TrickTable(TableScene):
         self.hint_button = Button(pygame.Rect(0, 0, 0, 0), "", self.request_hint, size=theme.SIZE_SMALL + 1)
         self.face_down_lead: CardSprite | None = None  # the card last led face down, unseen in the trick
         self.hand_layer = CardLayer()  # the shown hand, one picture while it lies still
+        self.bottom = self.spectator_seat  # the seat at the bottom of the layout, beside the hand shown
 
     # hooks a game fills in (the defaults read `self.game`, the rules state) ----------------------
     def enter(self) -> None:
@@ -266,8 +267,9 @@ class TrickTable(TableScene):
         return self.r(f"seat{self.place(seat)}")
 
     def place(self, seat: int) -> int:
-        """The layout's place of `seat`: its own number here (a networked table turns its seat down)."""
-        return seat
+        """The layout's place of `seat`: its own number, turned so that at a shared screen the person whose
+        hand is shown sits at the bottom, beside it (a networked table turns its own seat down)."""
+        return (seat - self.bottom) % self.n
 
     def seat_anchor(self, seat: int) -> tuple[int, int]:
         return self.seat_rect(seat).center
@@ -358,6 +360,9 @@ class TrickTable(TableScene):
         self._ready(seat)
 
     def _ready(self, seat: int) -> None:
+        if self.shared_screen and self.bottom != seat:  # the table turns to the person handed the screen
+            self.bottom = seat
+            self.relayout()
         self.last_person = self.seat_name(seat)
         self.awaiting = Awaiting.PERSON
         self.show_hand(seat)

@@ -577,6 +577,8 @@ class KoenigrufenTable(TrickTable):
             case Discarded():
                 return self._discarded(event)
             case CardPlayed(seat=seat, card=card):
+                # the strip says what just happened (not the news of some earlier event)
+                self.say(lambda: tr("krt.msg.played", name=self.seat_name(seat), card=card_label(card)))
                 return self.play_to_trick(seat, card)
             case PartnerRevealed(declarer=declarer, partner=partner):
                 self.say(
@@ -593,6 +595,7 @@ class KoenigrufenTable(TrickTable):
                 return d(0.8)
             case TrickWon(seat=seat):
                 self.tricks_won[seat] += 1
+                self.say(lambda: " ".join(self.event_lines(event)))
                 return self.gather_trick(seat)
             case DealScored():
                 self.scored = event
