@@ -16,6 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 SCENES = (
     "menu",
+    "menu-continue",
     "menu-koenigrufen",
     "settings",
     "houserules",
@@ -72,6 +73,13 @@ def build(app, scene: str, **options):
     if scene == "menu":
         from game.scenes.menu import MenuScene
 
+        return MenuScene(app), 0.0
+    if scene == "menu-continue":  # a Königrufen match left unfinished: the menu offers to continue it
+        from game.scenes.menu import MenuScene
+
+        table = _koenigrufen(app, "austria", None)
+        table.enter()  # its journal written, as a table does when it opens
+        table.leave()
         return MenuScene(app), 0.0
     if scene == "menu-koenigrufen":  # its start section, the rules chosen beside the seats
         from game.scenes.menu import MenuScene
