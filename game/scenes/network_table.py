@@ -93,6 +93,8 @@ class NetworkTable(TableScene):
         self.session = sessions[0]  # the first seat played here: the others' presence as it hears it
         self.gone: Form | None = None  # the way back to the menu, while the table cannot be reached
         super().__init__(app, setup)
+        if self.remote.laid_from_history:  # joined mid-match: the match so far laid at once, as it stands
+            self.fast_forward()
 
     # the rules state is the server's: a game table's own (local) state is set and then never read
     @property
@@ -155,7 +157,7 @@ class NetworkTable(TableScene):
         update = self.remote.advance()
         if update is None:
             return False
-        if update.moves > shown + 1 or (update.moves > shown and not update.events):
+        if update.moves > shown + 1 or (update.moves > shown and (update.welcome or not update.events)):
             self.remote.put_back()
             self.app.scenes.replace(navigation.remote_table(self.app, self.sessions))
             return True

@@ -243,7 +243,7 @@ class KoenigrufenTable(TrickTable):
             self.panel_form.focus(items[min(index, len(items) - 1)])
 
     def sort_hand(self, cards: tuple[str, ...]) -> list[str]:
-        return sorted(cards, key=SORT.__getitem__)
+        return sorted(cards, key=lambda card: SORT.get(card, len(SORT)))  # a card not known yet: last
 
     def seat_detail(self, seat: int) -> str:
         won = self.tricks_won[seat]
@@ -659,10 +659,18 @@ class KoenigrufenTable(TrickTable):
         """The Sechserdreier: all six talon cards to the declarer (their faces known to him alone unless
         the profile turns them up)."""
         self.say(lambda: tr("krt.talon.all", name=self.seat_name(seat)))
-        if seat == self.hand_seat:
-            held = {s.code for s in self.hand}
-            cards = cards or tuple(c for c in self.game.view(seat).hand if c not in held)
+        if seat == self.hand_seat and not cards:  # taken unseen: the declarer's own view knows them
+            cards = self._taken_whole(seat)
         return self._take_talon(seat, 0, cards, whole=True)
+
+    def _taken_whole(self, seat: int) -> tuple[str, ...]:
+        """The talon the declarer took whole, unseen by the others, from his own view: the cards he has had
+        since that he did not hold before (held, laid away or played since: the view may be a later one's,
+        as when a table is laid from the match so far)."""
+        view = self.game.view(seat)
+        played = [card for trick in (*view.tricks, view.trick) for who, card in trick.played if who == seat]
+        held = {s.code for s in self.hand}
+        return tuple(c for c in (*view.hand, *view.discards, *played) if c not in held)
 
     def _take_talon(self, seat: int, half: int, cards: tuple[str, ...], whole: bool = False) -> float:
         d = self.app.duration
