@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from netui_driver import BOTS, button, host, remote, until
-from scene_driver import click, step
+from scene_driver import click, frame_drawn, step
 from test_netui_play import click_card, my_turn_or_score
 
 from game import storage
@@ -27,6 +27,7 @@ from game.net.table_host import TableHost
 from game.scenes.host_scene import HostScene
 from game.scenes.menu import MenuScene
 from game.settings import Settings
+from game.ui import drawn
 
 MOVES = 4  # cards the host plays before its program is killed
 
@@ -43,9 +44,12 @@ def launch(monkeypatch: pytest.MonkeyPatch) -> App:
 
 @pytest.fixture
 def apps() -> Iterator[list[App]]:
-    """The apps a test launched; the seats of the last one given up after it, every bot closed."""
+    """The apps a test launched (what they draw recorded); the seats of the last one given up after it, every
+    bot closed."""
     launched: list[App] = []
+    drawn.record(True)
     yield launched
+    drawn.record(False)
     for scene in launched[-1].scenes.stack if launched else []:
         for session in getattr(scene, "sessions", []):
             session.close()
@@ -61,24 +65,35 @@ def crash(app: App, session: RemoteSession) -> None:
     app.scenes.stack.clear()
 
 
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [("twotenjack", {1: "remote", 2: "easy"}), ("koenigrufen", {1: "remote", 2: "easy", 3: "easy"})],
+)
 def test_a_hosting_desktop_killed_mid_match_resumes_its_table_from_the_menu(
-    monkeypatch: pytest.MonkeyPatch, data_dir: Path, apps: list[App]
+    game: str, seats: dict[int, str], monkeypatch: pytest.MonkeyPatch, data_dir: Path, apps: list[App]
 ) -> None:
+    """Resumed, the host's table draws as it was drawn when it was killed: its trick in progress and its log
+    too (issue 31, item 5: it showed neither until the next card)."""
     first = launch(monkeypatch)
     apps.append(first)
-    session, bot = host(first, "twotenjack", {1: "remote", 2: "easy"})
+    session, bot = host(first, game, seats)
     assert bot is not None
     table = remote(first)
     played = 0
     while played < MOVES:
         my_turn_or_score(first, table, (bot,))
-        click_card(first, table, sorted(table.playable(session.seat))[0])
+        playable = sorted(table.playable(session.seat))
+        if playable:
+            click_card(first, table, playable[0])
+        else:  # a word of the auction, a king, a talon half, a discard: the first the rules allow
+            table.act(table.game.legal_actions()[0])
         played += 1
     my_turn_or_score(first, table, (bot,))  # the table waits on the host: nothing moves while it is away
     until(first, lambda: bot.updates[-1].moves == table.game.moves, (bot,))
     assert first.scenes.top is table and table.game.to_act == session.seat
     moves, hand, code = table.game.moves, table.game.view(session.seat).hand, session.code
     assert (data_dir / "hosted" / "host.json").exists()
+    seen = frame_drawn(first)  # the trick on the table, the log, the plates, the hand
     crash(first, session)
 
     again = launch(monkeypatch)
@@ -87,7 +102,7 @@ def test_a_hosting_desktop_killed_mid_match_resumes_its_table_from_the_menu(
     click(again, button(again, offer).rect.center)
     page = again.scenes.top
     assert isinstance(page, HostScene) and page.waiting is not None
-    assert (page.waiting.game, page.waiting.code, page.waiting.moves) == ("twotenjack", code, moves)
+    assert (page.waiting.game, page.waiting.code, page.waiting.moves) == (game, code, moves)
     assert code in page.offer and str(moves) in page.offer
     click(again, button(again, tr("netui.host.resume")).rect.center)
     until(again, lambda: any(s.name == "table" or hasattr(s, "remote") for s in again.scenes.stack))
@@ -98,6 +113,8 @@ def test_a_hosting_desktop_killed_mid_match_resumes_its_table_from_the_menu(
     token = next(m.token for m in bot.messages if isinstance(m, Joined))
     bot.client.rejoin(code, token)  # the player at the other machine, back
     until(again, lambda: bot.updates[-1].moves >= moves and back.session.seats[1].present, (bot,))
+    until(again, lambda: back.awaiting == "human" and not back.busy)
+    assert frame_drawn(again) == seen  # the table drawn as it was: its trick in progress, its log
     journal = TableHost.load(data_dir / "hosted" / "tables" / f"{code}.json")
     assert bot.updates[-1].moves == journal.moves
     assert bot.updates[-1].view == journal.state.view(1)
