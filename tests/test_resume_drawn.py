@@ -51,7 +51,9 @@ def decide(table: Any, contract: str | None) -> None:
     phase = table.game.phase
     if phase == "bid":
         options = table.game.view(0).bid_options
-        table.act(bid_action(0, contract if contract in options else "pass" if "pass" in options else options[0]))
+        table.act(
+            bid_action(0, contract if contract in options else "pass" if "pass" in options else options[0])
+        )
     elif phase == "discard":
         table.chosen = list(SHOT._a_discard(table))
         table._discard()

@@ -57,7 +57,8 @@ class LogPanel:
 
     def shown(self) -> list[tuple[str, bool]]:
         """The rows in view: whole entries only, the latest (or, scrolled back, the one reached) last, from
-        the top of the panel down; an entry whose head would not fit is left out, not shown headless."""
+        the top of the panel down; an entry whose head would not fit is left out, not shown headless. An
+        entry taller than the whole panel shows its head, its last row standing for the rest (cut)."""
         r = self.rect
         line_h = text.line_height(theme.SIZE_SMALL)
         room = max(1, (r.bottom - MARGIN - self._top()) // line_h)
@@ -66,7 +67,13 @@ class LogPanel:
         start = max(0, end - room)
         while start < end and not wrapped[start][1]:
             start += 1
-        return wrapped[start:end]
+        if start < end or end <= 0:
+            return wrapped[start:end]
+        head = max(i for i in range(end) if wrapped[i][1])
+        rows = wrapped[head : head + room]
+        last, first = rows[-1]
+        rows[-1] = (text.Shortened(last, " ".join(row for row, _ in wrapped[head:end])), first)
+        return rows
 
     def _top(self) -> int:
         return self.rect.y + 16 + text.line_height(theme.SIZE_SMALL)
