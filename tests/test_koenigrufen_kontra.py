@@ -11,25 +11,21 @@ import random
 from dataclasses import replace
 
 import pytest
+from koenigrufen_deals import DRAWN, FORCED, LOW, SKUS, game_of, play_out, say
 
 from game.games.koenigrufen import profile as kp
 from game.games.koenigrufen.cards import DECK, DECK_INDEX
 from game.games.koenigrufen.core import KONTRA_EACH, LeanKoenigrufen, ScoreItem, Talk
 from game.games.koenigrufen.rules import (
-    Action,
     Announce,
     AnnouncePass,
-    Bid,
     DealScored,
-    Discard,
     KoenigrufenConfig,
     KoenigrufenGame,
     Kontra,
     KontraEach,
-    Pass,
     Play,
     Said,
-    TakeTalon,
     from_action,
     to_action,
 )
@@ -48,83 +44,14 @@ def _without(**options: bool) -> kp.Profile:
     return replace(AUSTRIA, id="austria-less", announcing=replace(AUSTRIA.announcing, **options))
 
 
-# LOW: seat 0 holds no trump and the lowest three cards of each suit, so whatever is played he follows
-# suit under the others or, a trump led, throws a card: he takes no trick (a Bettel made).
-LOW = (
-    ("4H", "3H", "2H", "4D", "3D", "2D", "7C", "8C", "9C", "7S", "8S", "9S"),
-    ("SK", "XXI", "XX", "XIX", "XVIII", "XVII", "XVI", "KH", "QH", "CH", "JH", "1H"),
-    ("XV", "XIV", "XIII", "XII", "XI", "X", "IX", "KD", "QD", "CD", "JD", "1D"),
-    ("VIII", "VII", "VI", "V", "IV", "III", "II", "I", "KC", "QC", "CC", "JC"),
-    ("10C", "KS", "QS", "CS", "JS", "10S"),
-)
-# SKUS: LOW with seat 0's 9S and seat 1's Sküs swapped: seat 0 leads the Sküs and takes trick 1.
-SKUS = (
-    (*LOW[0][:11], "SK"),
-    ("9S", *LOW[1][1:]),
-    *LOW[2:],
-)
-# DRAWN: seat 0 holds the ten highest trumps but XIV..III, with II and I, and two kings; the others hold
-# four trumps each, all gone after his SK, XXI, XX, XIX lead tricks 1-4.
-DRAWN = (
-    ("SK", "XXI", "XX", "XIX", "XVIII", "XVII", "XVI", "XV", "II", "I", "KH", "KD"),
-    ("III", "IV", "V", "VI", "QH", "CH", "JH", "1H", "2H", "3H", "4H", "QD"),
-    ("VII", "VIII", "IX", "X", "CD", "JD", "1D", "2D", "3D", "4D", "KC", "QC"),
-    ("XI", "XII", "XIII", "XIV", "CC", "JC", "10C", "9C", "8C", "7C", "KS", "QS"),
-    ("7S", "8S", "9S", "10S", "JS", "CS"),
-)
-# FORCED: seat 0 holds XV..XII, II, I and six suit cards; seat 1 leads trumps from trick 2 on, so in trick
-# 5 seat 0 has only II and I left to follow with.
-FORCED = (
-    ("I", "II", "XII", "XIII", "XIV", "XV", "KH", "QH", "CH", "KD", "QD", "CD"),
-    ("SK", "XXI", "XX", "XIX", "XVIII", "XVII", "XVI", "JH", "1H", "2H", "3H", "4H"),
-    ("III", "IV", "V", "VI", "VII", "VIII", "JD", "1D", "2D", "3D", "4D", "KS"),
-    ("IX", "X", "XI", "KC", "QC", "CC", "JC", "10C", "9C", "8C", "7C", "QS"),
-    ("7S", "8S", "9S", "10S", "JS", "CS"),
-)
-
-
-def _game(deal: tuple[tuple[str, ...], ...], contract: str, profile: kp.Profile = AUSTRIA) -> KoenigrufenGame:
-    """Seat 0 bids `contract` and the others pass; a Dreier's first half is taken and laid away again."""
-    deck = tuple(card for part in deal for card in part)
-    game = KoenigrufenGame(KoenigrufenConfig(deals=1, first_dealer=3, stacked_deck=deck, profile=profile), 0)
-    for action in (Bid(0, contract), Pass(1), Pass(2), Pass(3)):
-        game.apply(action)
-    if game.phase == "talon":
-        game.apply(TakeTalon(0, 0))
-        game.apply(Discard(0, deal[4][:3]))
-    assert game.phase == "announce"
-    return game
-
-
-def _say(game: KoenigrufenGame, words: tuple[Action, ...]) -> None:
-    """`words`, then good until the round ends."""
-    for word in words:
-        game.apply(word)
-    while game.phase == "announce":
-        seat = game.to_act
-        assert seat is not None
-        game.apply(AnnouncePass(seat))
-
-
-def _play_out(game: KoenigrufenGame, first: tuple[Play, ...] = ()) -> DealScored:
-    """`first`, then each seat's first legal card to the end of the deal."""
-    scored = []
-    for play in first:
-        scored += [e for e in game.apply(play) if isinstance(e, DealScored)]
-    while game.phase == "tricks":
-        scored += [e for e in game.apply(game.legal_actions()[0]) if isinstance(e, DealScored)]
-    (event,) = scored
-    return event
-
-
 # --- each defender doubles a negative contract for himself ------------------------------------------------
 
 
 def test_bettel_made_each_defender_doubling_apart() -> None:
     """Bettel (2), seat 0 takes no trick: made. Seat 1 Kontra, seat 0 Rekontra on seat 1 alone, seat 1
     Subkontra: 2 × 8 = 16 from seat 1; seat 2 Kontra: 2 × 2 = 4; seat 3 undoubled: 2. Seat 0 +22."""
-    game = _game(LOW, "bettel")
-    _say(
+    game = game_of(LOW, "bettel")
+    say(
         game,
         (
             AnnouncePass(0),  # Ich liege
@@ -136,33 +63,36 @@ def test_bettel_made_each_defender_doubling_apart() -> None:
         ),
     )
     assert game.view(3).accounts == (0, 3, 1, 0)
-    scored = _play_out(game)
+    scored = play_out(game)
     assert scored.won and scored.tricks[0] == 0
     assert scored.items == (
         ScoreItem("game", 0, True, True, 0, (2, 0, 0, -2)),
         ScoreItem("game", 0, True, True, 1, (4, 0, -4, 0)),
         ScoreItem("game", 0, True, True, 3, (16, -16, 0, 0)),
     )
-    assert scored.settlement == (22, -16, -4, -2)
+    assert scored.money == (22, -16, -4, -2)  # the doublings count in the money only (OÖ Allg. 5)
+    assert scored.settlement == (6, -2, -2, -2)
 
 
 def test_bettel_ouvert_lost_the_rule_sheets_example() -> None:
     """Bettel ouvert (7) lost at trick 1 (the Sküs led), ended at once: B Kontra ×2, C Kontra and the
-    declarer's Rekontra ×4, D nothing: seat 0 −(14 + 28 + 7) = −49; +14, +28, +7."""
-    game = _game(SKUS, "bettel_ouvert")
-    _say(game, (AnnouncePass(0), KontraEach(1, 1), KontraEach(2, 2), AnnouncePass(3), KontraEach(0, 2)))
-    scored = _play_out(game, (Play(0, "SK"),))
+    declarer's Rekontra ×4, D nothing: money seat 0 −(14 + 28 + 7) = −49; +14, +28, +7; the score
+    (Schrift) −21, +7 each (HT §7.5, §7.10 no. 15)."""
+    game = game_of(SKUS, "bettel_ouvert")
+    say(game, (AnnouncePass(0), KontraEach(1, 1), KontraEach(2, 2), AnnouncePass(3), KontraEach(0, 2)))
+    scored = play_out(game, (Play(0, "SK"),))
     assert not scored.won and sum(scored.tricks) == 1
     assert scored.items == (
         ScoreItem("game", 0, True, False, 0, (-7, 0, 0, 7)),
         ScoreItem("game", 0, True, False, 1, (-14, 14, 0, 0)),
         ScoreItem("game", 0, True, False, 2, (-28, 0, 28, 0)),
     )
-    assert scored.settlement == (-49, 14, 28, 7)
+    assert scored.money == (-49, 14, 28, 7)
+    assert scored.settlement == (-21, 7, 7, 7)
 
 
 def test_the_per_defender_words_and_their_refusals() -> None:
-    game = _game(LOW, "bettel")
+    game = game_of(LOW, "bettel")
     game.apply(AnnouncePass(0))
     view = game.view(1)
     assert view.may_kontra == () and view.may_kontra_each == (1,)  # his own account, not the game whole
@@ -187,11 +117,11 @@ def test_kontra_each_translates_both_ways() -> None:
 
 def test_without_kontra_each_the_game_is_doubled_whole() -> None:
     """cheltenham's way (and austria's with the option off): one Kontra on the game for all defenders."""
-    game = _game(LOW, "bettel", _without(kontra_each=False))
+    game = game_of(LOW, "bettel", _without(kontra_each=False))
     game.apply(AnnouncePass(0))
     assert game.view(1).may_kontra == ("game",) and game.view(1).may_kontra_each == ()
-    _say(game, (Kontra(1, "game"),))
-    scored = _play_out(game)
+    say(game, (Kontra(1, "game"),))
+    scored = play_out(game)
     assert scored.items == (ScoreItem("game", 0, True, True, 1, (12, -4, -4, -4)),)
 
 
@@ -201,7 +131,7 @@ def test_without_kontra_each_the_game_is_doubled_whole() -> None:
 def test_a_kontra_is_said_at_the_first_turn_after_the_word_or_never() -> None:
     """Dreier: seat 1 says good at his first turn; at his next the game's window is closed (kontra_late),
     while seat 0 may still double the four kings seat 2 announced since his own last word."""
-    game = _game(DRAWN, "dreier")
+    game = game_of(DRAWN, "dreier")
     for word in (AnnouncePass(0), AnnouncePass(1), Announce(2, ("four_kings",)), AnnouncePass(3)):
         game.apply(word)
     assert game.view(0).may_kontra == ("four_kings",)
@@ -218,7 +148,7 @@ def test_a_kontra_is_said_at_the_first_turn_after_the_word_or_never() -> None:
 def test_a_rekontra_opens_its_own_window() -> None:
     """Seat 2's Kontra opens the game to seat 0's Rekontra at his next turn, which opens it to the
     defenders' Subkontra at theirs, seat 1's included though he said good before."""
-    game = _game(DRAWN, "dreier")
+    game = game_of(DRAWN, "dreier")
     for word in (AnnouncePass(0), AnnouncePass(1), Kontra(2, "game"), AnnouncePass(3), Kontra(0, "game")):
         game.apply(word)
     assert game.view(1).may_kontra == ("game",)
@@ -227,7 +157,7 @@ def test_a_rekontra_opens_its_own_window() -> None:
 
 
 def test_without_the_window_a_kontra_stays_open() -> None:
-    game = _game(DRAWN, "dreier", _without(kontra_window=False))
+    game = game_of(DRAWN, "dreier", _without(kontra_window=False))
     for word in (AnnouncePass(0), AnnouncePass(1), Announce(2, ("four_kings",)), AnnouncePass(3)):
         game.apply(word)
     game.apply(AnnouncePass(0))
@@ -239,8 +169,8 @@ def test_without_the_window_a_kontra_stays_open() -> None:
 
 def _drawn_to_trick_5(profile: kp.Profile = AUSTRIA) -> KoenigrufenGame:
     """DRAWN, a Dreier with the Uhu announced; seat 0 leads SK, XXI, XX, XIX and the others' trumps fall."""
-    game = _game(DRAWN, "dreier", profile)
-    _say(game, (Announce(0, ("uhu",)),))
+    game = game_of(DRAWN, "dreier", profile)
+    say(game, (Announce(0, ("uhu",)),))
     for trump in ("SK", "XXI", "XX", "XIX"):
         game.apply(Play(0, trump))
         for _ in range(3):
@@ -268,8 +198,8 @@ def test_without_the_reservation_the_bird_may_go_early() -> None:
 def test_forced_to_give_up_announced_birds_the_highest_goes_first() -> None:
     """Dreier with Pagat and Uhu announced; seat 1 takes trick 1 with the Sküs and leads trumps: in trick
     5 seat 0 follows with II or I, both early, and must give the Uhu first (bird_order)."""
-    game = _game(FORCED, "dreier")
-    _say(game, (Announce(0, ("pagat", "uhu")),))
+    game = game_of(FORCED, "dreier")
+    say(game, (Announce(0, ("pagat", "uhu")),))
     tricks = (
         (0, ("XII", "SK", "III", "IX")),
         (1, ("XXI", "IV", "X", "XIII")),

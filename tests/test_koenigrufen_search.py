@@ -11,8 +11,8 @@ import pytest
 from game.ai import thinker
 from game.ai.search import Search
 from game.ai.thinker import REASONS, decide
+from game.games.koenigrufen import auction, evaluation, house
 from game.games.koenigrufen import easy as koenigrufen_easy
-from game.games.koenigrufen import evaluation, house
 from game.games.koenigrufen import search as ks
 from game.games.koenigrufen.cards import DECK, DECK_INDEX
 from game.games.koenigrufen.core import CONCEDE, LeanKoenigrufen
@@ -321,7 +321,7 @@ def _real_world(game: KoenigrufenGame, view: KoenigrufenView) -> LeanKoenigrufen
         profile=profile,
         rank=profile.rank(view.contract),
         forehand=view.forehand,
-        talk=ks.announced(view) if lean.talk is not None else None,
+        talk=auction.talk_so_far(view) if lean.talk is not None else None,
         shown=view.partner is not None,
     )
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import tr
-from game.net.remote_game import RemoteSession, close_all, failure_key, keep_hosted, unreachable
+from game.net.remote_game import RemoteSession, close_all, failure_words, keep_hosted, unreachable
 from game.net.table_host import seat_characters
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
@@ -108,7 +108,7 @@ class LobbyScene(FormPage):
         failure = session.failure
         below = pygame.Rect(x, y + g(16), room.width, room.bottom - y - g(16))
         if failure is not None:
-            words, ink, italic = tr(failure_key(failure)), theme.FAILURE, False
+            words, ink, italic = failure_words(failure).text(), theme.FAILURE, False
         elif unreachable(self.sessions):  # (its Leave button is the way back to the menu)
             words, ink, italic = tr("netui.gone.title"), theme.FAILURE, False
         elif not self.ready:

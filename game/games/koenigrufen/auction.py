@@ -14,10 +14,10 @@ import random
 from collections.abc import Callable, Sequence
 
 from game.games.koenigrufen.cards import DECK, DECK_INDEX, HAND_SIZE, SEATS
-from game.games.koenigrufen.core import HOLD, NEUTRAL, PASS, LeanKoenigrufen, Talk
+from game.games.koenigrufen.core import HOLD, NEUTRAL, PASS, LeanKoenigrufen, Talk, passes_at_end
 from game.games.koenigrufen.evaluation import MARGIN, bid_chance, expectations
 from game.games.koenigrufen.profile import Profile
-from game.games.koenigrufen.rules import KoenigrufenView
+from game.games.koenigrufen.rules import KoenigrufenView, item_names, lean_word
 
 SOFTNESS = 1.0  # game points: how sharply a bid reads as the bidder's expectation
 FLOOR = 0.05  # the least weight a bid gives a world: a player may bid on a hunch
@@ -93,21 +93,19 @@ def _said(state: LeanKoenigrufen, word: int) -> bool:
 
 
 def talk_so_far(view: KoenigrufenView) -> Talk:
-    """The announcement round as it stands, as the core holds it: who announced each item, its Kontra
-    level, who has announced, the passes in a row."""
-    names = ["game", *(bonus.id for bonus in view.profile.bonuses)]
+    """The announcement round as it stands (or as it ended, for the settlement), as the core holds it: who
+    announced each item and its Kontra level, the words in order, who has announced, the passes in a row,
+    the game's Kontra per defender where each doubles for himself."""
+    names = item_names(view.profile)
     owner, level = [-1] * len(names), [0] * len(names)
     owner[0] = view.declarer
     for item, seat, steps in view.items:
         owner[names.index(item)], level[names.index(item)] = seat, steps
+    said = tuple((s.seat, lean_word(s, view.profile)) for s in view.said)
     spoken = tuple(any(s.seat == seat and s.word == "announce" for s in view.said) for seat in range(SEATS))
-    passes = 0
-    for word in reversed(view.said):
-        if word.word not in ("pass", "ich_liege"):
-            break
-        passes += 1
-    said = tuple((s.seat, 0) for s in view.said)  # only their number and the passes are read
-    return Talk(said, tuple(owner), tuple(level), spoken, passes)
+    announcing = view.profile.announcing
+    passes = passes_at_end(said, announcing is not None and announcing.several_per_turn)
+    return Talk(said, tuple(owner), tuple(level), spoken, passes, view.accounts or (0,) * SEATS)
 
 
 BidSteps = dict[

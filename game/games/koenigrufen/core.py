@@ -109,6 +109,7 @@ _OPENING = Auction()
 # or KONTRA_EACH + d, one step on the game between the declarer and defender d (`Announcing.kontra_each`).
 SAY_PASS, KONTRA, KONTRA_EACH = 0, 1 << 12, 1 << 13
 _BIRD_CARDS = {bonus_id: (DECK_INDEX[card], trick) for bonus_id, (card, trick) in BIRDS.items()}
+DEFENDERS = ":defenders"  # the mark of the defenders' own bonus items and lines (`Announcing.per_side`)
 _ABSOLUT_THIRDS = 134  # 45 points, in thirds, one third short allowed (konig's FeatValues)
 
 
@@ -116,8 +117,11 @@ class Talk(NamedTuple):
     """The announcement round so far, replaced whole at each word: `said` the (seat, lean word) in order,
     `owner` per item the seat that announced it (-1 not announced; the game's is the declarer),
     `level` per item its Kontra steps, `spoken` per seat whether he has announced bonuses, `passes`
-    the passes in a row; `accounts` per seat the Kontra steps on the game between the declarer and that
-    defender, where each defender doubles for himself (`Plan.each`; else all 0)."""
+    the passes in a row (turns without a word, under `Announcing.several_per_turn`); `accounts` per seat
+    the Kontra steps on the game between the declarer and that defender, where each defender doubles for
+    himself (`Plan.each`; else all 0). The items are the game (0), then each bonus j of the profile (1 + j);
+    under `Announcing.per_side` the bonuses are the declaring side's (1 + j) and then the defenders' (1 + n
+    + j, n bonuses), each side's its own item."""
 
     said: tuple[tuple[int, int], ...]
     owner: tuple[int, ...]
@@ -125,6 +129,20 @@ class Talk(NamedTuple):
     spoken: tuple[bool, ...]
     passes: int
     accounts: tuple[int, ...] = (0,) * SEATS
+
+
+def passes_at_end(said: Sequence[tuple[int, int]], several: bool) -> int:
+    """The passes in a row that `said` ends with: turns without a word (each word is a turn but under
+    `Announcing.several_per_turn`, where a pass ends a turn and a turn under way counts none)."""
+    count, k = 0, len(said) - 1
+    if several and k >= 0 and said[k][1] != SAY_PASS:
+        return 0
+    while k >= 0 and said[k][1] == SAY_PASS:
+        if several and k > 0 and said[k - 1][0] == said[k][0]:
+            break  # the pass that ended a turn with words
+        count += 1
+        k -= 1
+    return count
 
 
 class ScoreItem(NamedTuple):
@@ -162,6 +180,8 @@ class Plan:
     each: bool = False  # each defender doubles the game for himself (`Announcing.kontra_each`, negative)
     window: bool = False  # a doubling only at one's first turn after it opened (`kontra_window`)
     reserve: bool = False  # announced birds and König ultimo held for their tricks (`reserve_announced`)
+    keep: bool = False  # announced birds and König ultimo kept for their tricks (`keep_announced`)
+    several: bool = False  # a turn of the announcement round holds several words (`several_per_turn`)
 
 
 def _plan(profile: Profile, contract: Contract) -> Plan:
@@ -190,6 +210,8 @@ def _plan(profile: Profile, contract: Contract) -> Plan:
         each=bool(cap) and contract.kind == "negative" and announcing is not None and announcing.kontra_each,
         window=bool(cap) and announcing is not None and announcing.kontra_window,
         reserve=bool(contract.bonuses) and announcing is not None and announcing.reserve_announced,
+        keep=bool(contract.bonuses) and announcing is not None and announcing.keep_announced,
+        several=talks and announcing is not None and announcing.several_per_turn,
     )
 
 
@@ -524,7 +546,8 @@ class LeanKoenigrufen:
         return self.returns()[self.declarer] >= 0
 
     def returns(self) -> list[int]:
-        """The settlement per seat, as `DealScored.settlement` (meaningful once scored)."""
+        """The settlement per seat, as `DealScored.settlement` (meaningful once scored): the score that ranks
+        the match, the doublings left out where they count in the money only (`kontra_in_points` off)."""
         contract = self.contract
         assert contract is not None, "a contract is played once the auction is over"
         if self.plan.simple:  # the usual case first
@@ -535,10 +558,25 @@ class LeanKoenigrufen:
             return list(
                 trischaken_settlement(self.seat_scores(), self.wins, self.forehand, self.profile.trischaken)
             )
+        announcing = self.profile.announcing
+        return self._summed(announcing is None or announcing.kontra_in_points)
+
+    def money(self) -> list[int]:
+        """The settlement per seat with every doubling counted: the money paid at the table. The same as
+        `returns` but where the profile keeps the doublings out of the score (`kontra_in_points` off)."""
+        contract = self.contract
+        assert contract is not None, "a contract is played once the auction is over"
+        if self.plan.simple or contract.kind == "trischaken":
+            return self.returns()
+        return self._summed(True)
+
+    def _summed(self, kontra: bool) -> list[int]:
+        """The score items' amounts per seat, with their doublings or without (each an exact multiple)."""
         totals = [0] * SEATS
         for item in self.score_items():
+            shift = 0 if kontra else item.kontra
             for seat, amount in enumerate(item.amounts):
-                totals[seat] += amount
+                totals[seat] += amount >> shift
         return totals
 
     def outcome(self) -> tuple[bool, tuple[int, ...]]:
@@ -555,8 +593,9 @@ class LeanKoenigrufen:
     def score_items(self) -> list[ScoreItem]:
         """The settlement line by line (once scored; none in Trischaken): the game (or the Valat that
         replaces it), then each bonus of the contract announced or made or, where the profile says so,
-        silently failed. Each announced item counts its announced value, a silent one its silent value,
-        times the contract's `bonus_factor` and 2 per Kontra step; made for its side, failed against it."""
+        silently failed (under `per_side`, each side's apart). Each announced item counts its announced
+        value, a silent one its silent value, times the contract's `bonus_factor` and 2 per Kontra step
+        (`kontra_levels`: the steps that count); made for its side, failed against it."""
         contract, talk, announcing = self.contract, self.talk, self.profile.announcing
         assert contract is not None
         if contract.kind == "trischaken":
@@ -564,25 +603,28 @@ class LeanKoenigrufen:
         if self.conceded():  # nothing else counts, no Kontra
             amounts = side_settlement(self.declarer, None, -self.concession_value())
             return [ScoreItem("concession", self.declarer, False, False, 0, amounts)]
+        if self.plan.each:  # negative: the declarer against each defender apart, a line per Kontra level
+            accounts = talk.accounts if talk is not None else (0,) * SEATS
+            return self._each_game((0,) * SEATS if self._kontra_void() else accounts)
         owner = talk.owner if talk is not None else (self.declarer,)
-        level = talk.level if talk is not None else (0,)
+        level = self.kontra_levels()
+        per_side = announcing is not None and announcing.per_side
         declaring = [seat for seat in range(SEATS) if self.team[seat]]
         defending = [seat for seat in range(SEATS) if not self.team[seat]]
         tricks = sum(self.wins[seat] for seat in declaring)
         valat_side = True if tricks == TRICKS_PER_DEAL else False if tricks == 0 else None
         items: list[ScoreItem] = []
-        game_factor = 1 << level[0]
+        n = len(self.profile.bonuses)
         bonuses = [(j, b) for j, b in enumerate(self.profile.bonuses) if b.id in contract.bonuses]
-        replaced = None  # the Valat settled instead of the game
+        replaced, valat_said = None, False  # the Valat settled instead of the game, and whether it was said
         if announcing is not None and announcing.valat_replaces_game:
             for j, bonus in bonuses:
-                if bonus.id == "valat" and (owner[j + 1] >= 0 or valat_side is not None):
-                    replaced = j
-        if self.plan.each:  # negative: the declarer against each defender apart, a line per Kontra level
-            return self._each_game(talk.accounts if talk is not None else (0,) * SEATS)
+                said = any(owner[i] >= 0 for i in ((1 + j, 1 + n + j) if per_side else (1 + j,)))
+                if bonus.id == "valat" and (said or valat_side is not None):
+                    replaced, valat_said = j, said
         if replaced is None:
             won = self.won()
-            amount = (contract.value if won else -contract.lost_value) * game_factor
+            amount = (contract.value if won else -contract.lost_value) << level[0]
             items.append(
                 ScoreItem(
                     "game",
@@ -594,53 +636,96 @@ class LeanKoenigrufen:
                 )
             )
         for j, bonus in bonuses:
-            announcer = owner[j + 1]
-            side = None if announcer < 0 else bool(self.team[announcer])
-            made_by, failed_by = self._bonus_result(bonus.id, valat_side)
-            if j == replaced:  # the game's value × 4 silent, × 8 announced; the game's Kontra carries over
-                ours = side if side is not None else valat_side
-                declaring_wins = (valat_side is ours) == bool(ours)
-                times = (8 if announcer >= 0 else 4) << (level[0] + level[j + 1])
-                amount = (contract.value if declaring_wins else -contract.lost_value) * times
+            made_by, failed_by = self._bonus_result(bonus.id, valat_side, per_side)
+            for i in (1 + j, 1 + n + j) if per_side else (1 + j,):
+                announcer = owner[i]
+                side = (i <= n) if per_side else None if announcer < 0 else bool(self.team[announcer])
+                if j == replaced:  # the Valat instead of the game, the game's Kontra carried over
+                    if announcer >= 0 or not (valat_said or (per_side and valat_side is not side)):
+                        items.append(self._valat_line(announcer, side, valat_side, level[0] + level[i]))
+                    continue
+                if announcer >= 0:
+                    made = made_by is side
+                    amount = bonus.announced * contract.bonus_factor << level[i]
+                elif replaced is not None or not bonus.silent:
+                    continue  # the silent bonuses are dropped beside a Valat
+                elif made_by is not None and (side is None or made_by is side):
+                    side, made, amount = made_by, True, bonus.silent * contract.bonus_factor
+                elif (
+                    failed_by is not None
+                    and (side is None or failed_by is side)
+                    and announcing is not None
+                    and announcing.failed_silent_counts
+                ):
+                    side, made, amount = failed_by, False, bonus.silent * contract.bonus_factor
+                else:
+                    continue
+                members = declaring if side else defending
                 items.append(
                     ScoreItem(
-                        "valat",
-                        self.declarer if ours else defending[0],
+                        bonus.id + DEFENDERS if per_side and not side else bonus.id,
+                        announcer if announcer >= 0 else members[0],
                         announcer >= 0,
-                        valat_side is ours,
-                        level[0] + level[j + 1],
-                        side_settlement(self.declarer, self.partner, amount),
+                        made,
+                        level[i],
+                        group_settlement(members, amount if made else -amount),
                     )
                 )
-                continue
-            if announcer >= 0:
-                made = made_by is side
-                amount = bonus.announced * contract.bonus_factor * (1 << level[j + 1])
-            elif replaced is not None:
-                continue  # the silent bonuses are dropped beside a Valat
-            elif made_by is not None and bonus.silent:
-                side, made, amount = made_by, True, bonus.silent * contract.bonus_factor
-            elif (
-                failed_by is not None
-                and bonus.silent
-                and announcing is not None
-                and announcing.failed_silent_counts
-            ):
-                side, made, amount = failed_by, False, bonus.silent * contract.bonus_factor
-            else:
-                continue
-            members = declaring if side else defending
-            items.append(
-                ScoreItem(
-                    bonus.id,
-                    announcer if announcer >= 0 else members[0],
-                    announcer >= 0,
-                    made,
-                    level[j + 1],
-                    group_settlement(members, amount if made else -amount),
-                )
-            )
         return items
+
+    def _valat_line(
+        self, announcer: int, side: bool | None, valat_side: bool | None, steps: int
+    ) -> ScoreItem:
+        """The Valat settled instead of the game (`valat_replaces_game`): the game's value × 8 announced, × 4
+        silent, for the side that made it or against the side that announced it and failed."""
+        contract = self.contract
+        assert contract is not None
+        ours = side if side is not None else valat_side
+        declaring_wins = (valat_side is ours) == bool(ours)
+        times = (8 if announcer >= 0 else 4) << steps
+        amount = (contract.value if declaring_wins else -contract.lost_value) * times
+        defending = [seat for seat in range(SEATS) if not self.team[seat]]
+        return ScoreItem(
+            "valat",
+            self.declarer if ours else defending[0],
+            announcer >= 0,
+            valat_side is ours,
+            steps,
+            side_settlement(self.declarer, self.partner, amount),
+        )
+
+    def kontra_levels(self) -> tuple[int, ...]:
+        """The doubling steps of each item that count in the settlement: the round's, less those the
+        contract voids — every one with the called king in the talon (`kontra_void_talon_king`), or the
+        game's single Kontra when the declarer alone lost it and his side announced no bonus
+        (`kontra_void_lost_alone`)."""
+        talk, contract = self.talk, self.contract
+        assert contract is not None
+        if talk is None:
+            return (0,)
+        if self._kontra_void():
+            return (0,) * len(talk.level)
+        level = talk.level
+        if (
+            contract.kontra_void_lost_alone
+            and level[0] == 1
+            and self.partner is None
+            and not self.won()
+            and all(owner < 0 or not self.team[owner] for owner in talk.owner[1:])
+        ):
+            return (0, *level[1:])
+        return level
+
+    def _kontra_void(self) -> bool:
+        """Whether every doubling of the deal is void: the called king lay in the talon, where the contract
+        says so (`Contract.kontra_void_talon_king`)."""
+        contract, king = self.contract, self.king
+        return (
+            contract is not None
+            and contract.kontra_void_talon_king
+            and king is not None
+            and king in self.halves[0] + self.halves[1]
+        )
 
     def _each_game(self, accounts: Sequence[int]) -> list[ScoreItem]:
         """The game of a negative contract doubled per defender (`Plan.each`): each defender and the
@@ -659,11 +744,15 @@ class LeanKoenigrufen:
             items.append(ScoreItem("game", declarer, True, won, level, tuple(amounts)))
         return items
 
-    def _bonus_result(self, bonus_id: str, valat_side: bool | None) -> tuple[bool | None, bool | None]:
+    def _bonus_result(
+        self, bonus_id: str, valat_side: bool | None, per_side: bool = False
+    ) -> tuple[bool | None, bool | None]:
         """(the side that made the bonus, the side that visibly failed it), each True for the declaring
         side, False for the defenders, None for neither. A bird must win its trick itself, played by its
         side; König ultimo is the called king in the last trick won by the declaring side; Trull and four
-        kings are the side's pile holding those cards; 45 is 134 thirds; Valat all twelve tricks."""
+        kings are the side's pile holding those cards; 45 is 134 thirds (under `per_side`, konig's, also
+        the other side's pile being six cards only: a Valat against a talon of six); Valat all twelve
+        tricks."""
         history, team = self.history or [], self.team
         if bonus_id in _BIRD_CARDS or bonus_id == "king_ultimo":
             card, number = _BIRD_CARDS.get(bonus_id, (self.king, TRICKS_PER_DEAL))
@@ -683,9 +772,11 @@ class LeanKoenigrufen:
             return (sides.pop() if len(sides) == 1 else None), None
         if bonus_id == "forty_five":
             thirds = 3 * self._dsum - 2 * self._dn
-            return (
-                True if thirds >= _ABSOLUT_THIRDS else False if 210 - thirds >= _ABSOLUT_THIRDS else None
-            ), None
+            if thirds >= _ABSOLUT_THIRDS or (per_side and self._dn == len(_CARDS) - 6):
+                return True, None
+            if 210 - thirds >= _ABSOLUT_THIRDS or (per_side and self._dn == 6):
+                return False, None
+            return None, None
         return valat_side, None
 
     def _pile_side(self, card: int) -> bool:
@@ -717,15 +808,25 @@ class LeanKoenigrufen:
         return follow(self.suits[self.to_act], self.trick)
 
     def _keep_reserved(self, cards: list[int]) -> list[int]:
-        """`cards` less what the reservation of announced cards forbids (`Plan.reserve`): an announced bird
-        or König ultimo of the seat's, before its trick, may not take the trick for certain (`_sure_win`),
-        and a seat left only its announced birds to give up early gives the highest first. Some card always
-        stays: forced, a card is played all the same."""
+        """`cards` less what the announced cards held for their tricks forbid. Under `Plan.keep` (konig):
+        an announced card of the seat's whose trick it is must be played when legal, and one whose trick is
+        still to come only when no other card is legal. Under `Plan.reserve` (OÖ): such an early card may
+        not take the trick for certain (`_sure_win`), and a seat left only its announced birds to give up
+        early gives the highest first. Some card always stays: forced, a card is played all the same."""
         seat, number = self.to_act, self.tricks_done + 1
         for card, trick, holder in self.reserved:  # the usual answer, without a list made: nothing held
-            if holder == seat and trick > number and card in cards:
+            if holder == seat and trick >= number and card in cards:
                 break
         else:
+            return cards
+        if self.plan.keep:
+            due = [card for card, trick, holder in self.reserved if holder == seat and trick == number]
+            now = [card for card in cards if card in due]
+            if now:
+                return now
+            early = [card for card, trick, holder in self.reserved if holder == seat and trick > number]
+            cards = [card for card in cards if card not in early] or cards
+        if not self.plan.reserve:
             return cards
         early = [card for card, trick, holder in self.reserved if holder == seat and trick > number]
         kept = [card for card in cards if card not in early or not self._sure_win(card)] or cards
@@ -736,7 +837,7 @@ class LeanKoenigrufen:
     def _keep_live(self) -> None:
         """The reservations still binding after a trick: the card in its holder's hand, its trick to come."""
         number, suits = self.tricks_done + 1, self.suits
-        self.reserved = tuple(r for r in self.reserved if r[1] > number and r[0] in suits[r[2]][SUIT[r[0]]])
+        self.reserved = tuple(r for r in self.reserved if r[1] >= number and r[0] in suits[r[2]][SUIT[r[0]]])
 
     def _sure_win(self, card: int) -> bool:
         """Whether `card`, played now, takes the trick for certain by what all have seen and the player's
@@ -763,20 +864,31 @@ class LeanKoenigrufen:
         )
 
     def reservation_refusal(self, card: int) -> str:
-        """Why `card`, playable by the following rules, is refused by the reservation (player-facing)."""
+        """Why `card`, playable by the following rules, is refused by the announced cards held for their
+        tricks (player-facing)."""
+        seat, number = self.to_act, self.tricks_done + 1
+        if self.plan.keep:
+            legal = self.follow(self.suits[seat], self.trick)
+            if any(holder == seat and trick == number and c in legal for c, trick, holder in self.reserved):
+                return "play your announced card in its trick"
+            if any(holder == seat and trick > number and c == card for c, trick, holder in self.reserved):
+                return "keep your announced card for its trick"
         if self._sure_win(card):
             return "an announced card may not take an earlier trick"
         return "give up your highest announced bird first"
 
     def _reservations(self) -> tuple[tuple[int, int, int], ...]:
-        """The announced birds and König ultimo still in a hand, as (card, its trick, holder), where the
-        profile holds them for their tricks (`Plan.reserve`); read once the announcement round is over."""
-        talk, king = self.talk, self.king
-        if not self.plan.reserve or talk is None:
+        """The announced birds and König ultimo still in a hand of their side, as (card, its trick, holder),
+        where the profile holds them for their tricks (`Plan.reserve`, `Plan.keep`); read once the
+        announcement round is over."""
+        talk, king, plan = self.talk, self.king, self.plan
+        if not (plan.reserve or plan.keep) or talk is None:
             return ()
         found = []
-        for j, bonus in enumerate(self.profile.bonuses):
-            if talk.owner[j + 1] < 0:
+        n = len(self.profile.bonuses)
+        for i, owner in enumerate(talk.owner[1:], 1):
+            bonus = self.profile.bonuses[(i - 1) % n]
+            if owner < 0:
                 continue
             if bonus.id in _BIRD_CARDS:
                 card, number = _BIRD_CARDS[bonus.id]
@@ -785,7 +897,7 @@ class LeanKoenigrufen:
             else:
                 continue
             for seat in range(SEATS):
-                if card in self.suits[seat][SUIT[card]]:
+                if card in self.suits[seat][SUIT[card]] and self.team[seat] == self.team[owner]:
                     found.append((card, number, seat))
         return tuple(found)
 
@@ -954,20 +1066,53 @@ class LeanKoenigrufen:
         self.phase = TRICKS
         self.leader = self.to_act = self.forehand if plan.forehand_leads else self.declarer
         if plan.talks:
-            items = 1 + len(self.profile.bonuses)
+            announcing = self.profile.announcing
+            sides = 2 if announcing is not None and announcing.per_side else 1
+            items = 1 + sides * len(self.profile.bonuses)
             owner = (self.declarer,) + (-1,) * (items - 1)
             self.talk = Talk((), owner, (0,) * items, (False,) * SEATS, 0)
             self.phase, self.to_act = ANNOUNCE, self.declarer
 
+    def item(self, bonus: int, seat: int) -> int:
+        """The item in `Talk` that `seat` announces bonus number `bonus` of the profile as: its own side's
+        under `per_side`, else the one item of that bonus."""
+        announcing = self.profile.announcing
+        if announcing is not None and announcing.per_side and not self.team[seat]:
+            return 1 + len(self.profile.bonuses) + bonus
+        return 1 + bonus
+
+    def turn_words(self, seat: int) -> list[int]:
+        """The words `seat` has said so far in the turn he is in (under `Plan.several`; else none: each
+        word is a turn)."""
+        talk = self.talk
+        assert talk is not None
+        words: list[int] = []
+        if not self.plan.several:
+            return words
+        for who, word in reversed(talk.said):
+            if who != seat or word == SAY_PASS:
+                break
+            words.append(word)
+        return words
+
+    def _turns_done(self, seat: int) -> int:
+        """How many turns of the round `seat` has ended (a pass ends one under `Plan.several`, any word
+        else)."""
+        talk = self.talk
+        assert talk is not None
+        several = self.plan.several
+        return sum(1 for who, word in talk.said if who == seat and (word == SAY_PASS or not several))
+
     def say_options(self, window: bool = True) -> list[int]:
         """The lean words of the seat to act in the announcement round: SAY_PASS, every non-empty set of
         the bonuses he may announce (a mask), KONTRA + i for each item he may double a step further. A
-        bonus is announced once, for the announcer's side; birds and König ultimo ("holder") only by the
-        seat holding the card, König ultimo only for the declaring side. Kontra (odd steps) by the item's
-        opponents, Rekontra (even) by its side: each seat knows which side it is on. In a bird contract the
-        declarer's word must announce a bird until he has (`birds_owed`). Under `Plan.each` the game is
-        doubled per defender (KONTRA_EACH + d); under `Plan.window` a doubling only while its window is open
-        (`_open_windows`; `window` False: as if always, to tell a late Kontra from a wrong one)."""
+        bonus is announced once, for the announcer's side (`per_side`: once by each side); birds and König
+        ultimo ("holder") only by the seat holding the card, König ultimo only for the declaring side.
+        Kontra (odd steps) by the item's opponents, Rekontra (even) by its side: each seat knows which side
+        it is on. In a bird contract the declarer's word must announce a bird until he has (`birds_owed`).
+        Under `Plan.each` the game is doubled per defender (KONTRA_EACH + d); under `Plan.window` a doubling
+        only while its window is open (`_open_windows`; `window` False: as if always, to tell a late Kontra
+        from a wrong one); under `Contract.kontra_or_valat` a defender who announced Valat doubles nothing."""
         talk, seat = self.talk, self.to_act
         assert talk is not None
         bits = self.announceable(seat)
@@ -978,7 +1123,7 @@ class LeanKoenigrufen:
             if not owed or mask & owed:
                 words.append(mask)
             mask = (mask - 1) & bits
-        if owed:
+        if owed or not self._may_double(seat):
             return words  # the declarer's first word: nothing to double yet
         plan = self.plan
         cap, each, declarer = plan.kontra_cap, plan.each, self.declarer
@@ -1005,16 +1150,33 @@ class LeanKoenigrufen:
                     words.append(KONTRA_EACH + d)
         return words
 
-    @staticmethod
-    def _open_windows(talk: Talk, seat: int) -> tuple[list[bool], list[bool]]:
+    def _may_double(self, seat: int) -> bool:
+        """Whether `seat` may double at all: not a defender who announced Valat where the contract has a
+        defender either double or announce it (`Contract.kontra_or_valat`)."""
+        contract, talk = self.contract, self.talk
+        assert contract is not None and talk is not None
+        if not contract.kontra_or_valat or self.team[seat]:
+            return True
+        valat = self._valat_bit()
+        return not any(who == seat and 0 < word < KONTRA and word & valat for who, word in talk.said)
+
+    def _valat_bit(self) -> int:
+        """The announcement mask bit of Valat (0 where the profile has none)."""
+        for j, bonus in enumerate(self.profile.bonuses):
+            if bonus.id == "valat":
+                return 1 << j
+        return 0
+
+    def _open_windows(self, talk: Talk, seat: int) -> tuple[list[bool], list[bool]]:
         """Under `Announcing.kontra_window`: per item and per defender's account, whether `seat` has not
-        spoken since it reached its level (announced, declared, or doubled), so that he may double it."""
+        spoken since it reached its level (announced, declared, or doubled), so that he may double it
+        (the words of his own turn under way aside)."""
         items, accounts = [False] * len(talk.owner), [False] * SEATS
         said = talk.said
-        if all(who != seat for who, _word in said):  # no turn of his yet: every window is open
+        k = len(said) - len(self.turn_words(seat))
+        if all(who != seat for who, _word in said[:k]):  # no turn of his yet: every window is open
             return [True] * len(items), [True] * SEATS
-        for k in range(len(said) - 1, -1, -1):  # what reached its level since his last word
-            who, word = said[k]
+        for who, word in reversed(said[:k]):  # what reached its level since his last word
             if who == seat:
                 break
             if word >= KONTRA_EACH:
@@ -1022,21 +1184,29 @@ class LeanKoenigrufen:
             elif word >= KONTRA:
                 items[word - KONTRA] = True
             else:
-                for j in range(len(items) - 1):
+                for j in range(len(self.profile.bonuses)):
                     if word >> j & 1:
-                        items[j + 1] = True
+                        items[self.item(j, who)] = True
         return items, accounts
 
     def announceable(self, seat: int) -> int:
-        """The mask of the bonuses `seat` may announce now (see `say_options`)."""
+        """The mask of the bonuses `seat` may announce now (see `say_options`): none in the declarer's first
+        turn of a contract asking it silent (`silent_first`), nor after it where his first turn is his only
+        one (`declarer_first_only`), nor in a later turn of a player who announced before
+        (`once_per_player`); no Valat from a defender who doubled (`kontra_or_valat`)."""
         talk, contract, announcing = self.talk, self.contract, self.profile.announcing
         assert talk is not None and contract is not None and announcing is not None
         bits = 0
-        if announcing.once_per_player and talk.spoken[seat]:
+        if seat == self.declarer and (
+            contract.silent_first if self._turns_done(seat) == 0 else announcing.declarer_first_only
+        ):
+            return bits
+        turn = self.turn_words(seat)
+        if announcing.once_per_player and talk.spoken[seat] and not any(0 < word < KONTRA for word in turn):
             return bits
         split = self.suits[seat]
         for j, bonus in enumerate(self.profile.bonuses):
-            if bonus.id not in contract.bonuses or talk.owner[j + 1] != -1:
+            if bonus.id not in contract.bonuses or talk.owner[self.item(j, seat)] != -1:
                 continue
             if bonus.id == "king_ultimo" and not self.team[seat]:
                 continue
@@ -1045,6 +1215,12 @@ class LeanKoenigrufen:
                 if card is None or card not in split[SUIT[card]]:
                     continue
             bits |= 1 << j
+        if (
+            contract.kontra_or_valat
+            and not self.team[seat]
+            and any(who == seat and word >= KONTRA for who, word in talk.said)
+        ):
+            bits &= ~self._valat_bit()
         return bits
 
     def birds_owed(self) -> int:
@@ -1078,10 +1254,12 @@ class LeanKoenigrufen:
 
     def say(self, word: int) -> None:
         """The seat to act says `word`; three passes in a row (after the declarer's first word) end the
-        round and the first trick is led."""
+        round and the first trick is led. Under `Plan.several` a word other than a pass leaves the turn to
+        its speaker, and a pass ends it: a pass only where he said nothing in it."""
         talk, seat = self.talk, self.to_act
         assert talk is not None
         owner, level, spoken, accounts = talk.owner, talk.level, talk.spoken, talk.accounts
+        several = self.plan.several
         if word >= KONTRA_EACH:
             d = word - KONTRA_EACH
             accounts = (*accounts[:d], accounts[d] + 1, *accounts[d + 1 :])
@@ -1089,14 +1267,22 @@ class LeanKoenigrufen:
             i = word - KONTRA
             level = (*level[:i], level[i] + 1, *level[i + 1 :])
         elif word:
-            owner = (owner[0], *(seat if word >> j & 1 else o for j, o in enumerate(owner[1:])))
+            items = list(owner)
+            for j in range(len(self.profile.bonuses)):
+                if word >> j & 1:
+                    items[self.item(j, seat)] = seat
+            owner = tuple(items)
             spoken = (*spoken[:seat], True, *spoken[seat + 1 :])
         if word != SAY_PASS and seat == self.partner:
             self.shown = True  # a word for one's side is a word for the declarer's: the partner shows himself
+        if several and word != SAY_PASS:  # his turn goes on
+            self.talk = Talk((*talk.said, (seat, word)), owner, level, spoken, 0, accounts)
+            return
         said = (*talk.said, (seat, word))
-        passes = talk.passes + 1 if word == SAY_PASS else 0
+        passes = passes_at_end(said, several)
         self.talk = Talk(said, owner, level, spoken, passes, accounts)
-        if passes >= SEATS - 1 and len(said) >= SEATS:
+        turns = sum(1 for _who, w in said if w == SAY_PASS) if several else len(said)
+        if passes >= SEATS - 1 and turns >= SEATS:
             self.phase, self.to_act = TRICKS, self.leader
             self.reserved = self._reservations()
         else:

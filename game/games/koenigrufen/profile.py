@@ -77,6 +77,13 @@ class Contract:
     `max_kings`: the most kings a hand may hold to bid it. `bird`: the declarer must announce a bird
     (Besserrufer, Besserdreier), one of the birds among its `bonuses`, in his first word of the
     announcement round (see `Profile.bird_held` for which).
+
+    Four announcement rules of single contracts, all off by default (profiles and journals written before
+    them read as before): `silent_first`, the declarer's first turn in the announcement round is a pass;
+    `kontra_void_lost_alone`, a game lost by a declarer playing alone (his own king called, or the king in
+    the talon) counts a Kontra on it (one step, not more) as none unless his side announced a bonus;
+    `kontra_void_talon_king`, when the called king lies in the talon every doubling of the deal is void, won
+    or lost; `kontra_or_valat`, a defender who doubled may not announce Valat, nor double once he has.
     """
 
     id: str
@@ -97,6 +104,10 @@ class Contract:
     bonuses: tuple[str, ...] = ()  # the profile's bonuses this contract scores (none: no announcements)
     bonus_factor: int = 1  # every bonus counts this many times (2 in the solo contracts)
     bird: bool = False  # the declarer's first announcement must hold a bird (the bird contracts)
+    silent_first: bool = False  # the declarer's first word announces nothing (konig's Sechserdreier)
+    kontra_void_lost_alone: bool = False  # lost alone: a single Kontra on the game counts as none (konig)
+    kontra_void_talon_king: bool = False  # the called king in the talon: every Kontra void (OÖ Solorufer)
+    kontra_or_valat: bool = False  # a defender either doubles or announces Valat, not both (OÖ colour)
 
     @property
     def discard(self) -> int:
@@ -177,7 +188,18 @@ class Announcing:
     level (its announcement, the declaration for the game, the last doubling), or not at all.
     `reserve_announced`: an announced bird or König ultimo is held for its trick: its holder may not take an
     earlier trick with it where that is certain from what all have seen and his own hand, and forced to give
-    up announced birds early, he gives the highest first."""
+    up announced birds early, he gives the highest first.
+
+    Five more, also off by default (`kontra_in_points` on): `declarer_first_only`, the declarer announces
+    bonuses in his first turn only (his "Ich liege" is his last word of them; doubling stays open to him);
+    `keep_announced`, an announced bird or König ultimo is kept for its trick by whoever of the announcing
+    side holds it: before that trick he plays it only when no other card is legal, in that trick he must
+    play it when it is legal; `per_side`, each bonus may be announced once by each side and is scored for
+    each side apart (a side's silent bonus beside the other's announced one; a failed announcement costs
+    its side), where otherwise the first to announce a bonus owns it for his side; `several_per_turn`, a
+    turn holds as many words as the speaker says (announcements and doublings), ended by his pass, and only
+    a turn without a word counts as a pass; `kontra_in_points` off, the doublings count in the money only:
+    the score (the match's ranking) is the settlement without them, the money beside it with them."""
 
     once_per_player: bool
     closing: bool
@@ -188,6 +210,11 @@ class Announcing:
     kontra_each: bool = False
     kontra_window: bool = False
     reserve_announced: bool = False
+    declarer_first_only: bool = False
+    keep_announced: bool = False
+    per_side: bool = False
+    several_per_turn: bool = False
+    kontra_in_points: bool = True
 
 
 @dataclass(frozen=True, slots=True, weakref_slot=True)  # weakly held: `core.plans` caches per profile
@@ -264,6 +291,10 @@ _CONTRACT_OPTIONAL = {
     "bonuses": schema.items(schema.choice(BONUS_IDS), 0, len(BONUS_IDS)),
     "bonus_factor": schema.integer(1, 4),
     "bird": schema.boolean,
+    "silent_first": schema.boolean,
+    "kontra_void_lost_alone": schema.boolean,
+    "kontra_void_talon_king": schema.boolean,
+    "kontra_or_valat": schema.boolean,
 }
 _BONUS = {
     "id": schema.choice(BONUS_IDS),
@@ -283,6 +314,11 @@ _ANNOUNCING_OPTIONAL = {
     "kontra_each": schema.boolean,
     "kontra_window": schema.boolean,
     "reserve_announced": schema.boolean,
+    "declarer_first_only": schema.boolean,
+    "keep_announced": schema.boolean,
+    "per_side": schema.boolean,
+    "several_per_turn": schema.boolean,
+    "kontra_in_points": schema.boolean,
 }
 _BIDDING = {
     "neutral": schema.choice(NEUTRAL_WORDS),
@@ -360,6 +396,8 @@ def _check_whole(profile: Profile, where: schema.Where) -> None:
                 raise _problem(f"{where}.contracts[{i}]", "bonuses", bonus_id)
         if c.bird and (profile.announcing is None or not any(b in BIRDS for b in c.bonuses)):
             raise _problem(f"{where}.contracts[{i}]", "bird", c.bird)  # no bird it could announce
+        if c.bird and c.silent_first:
+            raise _problem(f"{where}.contracts[{i}]", "silent_first", c.silent_first)  # a bird owed first
     bidding = profile.bidding
     if bidding is None:
         return

@@ -54,6 +54,7 @@ from game.games.koenigrufen.core import (
     BID,
     CALL,
     CONCEDE,
+    DEFENDERS,
     DISCARD,
     HOLD,
     KONTRA,
@@ -311,13 +312,15 @@ class DealScored:
     ]  # (declaring side: discards, talon credited and tricks; the others: the rest that counts)
     tricks: tuple[int, ...]  # tricks taken per seat (a negative contract's objective)
     items: tuple[ScoreItem, ...] = ()  # the settlement line by line (game or Valat, each bonus), if any
+    money: tuple[int, ...] = ()  # with every doubling, where they count in the money only; else empty
 
 
 @dataclass(frozen=True, slots=True)
 class Said:
     """A word of the announcement round: `word` "announce" (with its `items`), "kontra" (one item, raised
-    to `level`: 1 Kontra, 2 Rekontra, 3 Subkontra), "pass", or "ich_liege" (the declarer's first pass where
-    the profile closes his announcements with it: a pass all the same); `closes`: the round ends with it;
+    to `level`: 1 Kontra, 2 Rekontra, 3 Subkontra), "pass", "ich_liege" (the declarer's first pass where
+    the profile closes his announcements with it: a pass all the same) or "done" (the pass that ends a turn
+    of several words, `Announcing.several_per_turn`); `closes`: the round ends with it;
     `against`: a doubling of the game between the declarer and this defender (`KontraEach`), else -1."""
 
     seat: int
@@ -385,6 +388,8 @@ class ScoreLine:
     contract: str = "rufer"
     tricks: tuple[int, ...] = (0, 0, 0, 0)  # tricks taken per seat
     items: tuple[ScoreItem, ...] = ()  # the settlement line by line (game or Valat, each bonus), if any
+    money: tuple[int, ...] = ()  # with every doubling, where they count in the money only (else empty)
+    money_totals: tuple[int, ...] = ()  # the money's running totals after it, likewise
 
 
 @dataclass(frozen=True, slots=True)
@@ -513,6 +518,8 @@ _CODES = {
     "you may double that only at your first turn after it": "kontra_late",
     "an announced card may not take an earlier trick": "announced_early",
     "give up your highest announced bird first": "bird_order",
+    "keep your announced card for its trick": "announced_kept",
+    "play your announced card in its trick": "announced_due",
 }
 
 
@@ -538,6 +545,7 @@ class KoenigrufenGame:
         dealer = rng.randrange(SEATS) if config.first_dealer is None else config.first_dealer
         self._sheet: list[ScoreLine] = []
         self._totals = [0] * SEATS
+        self._money = [0] * SEATS  # with the doublings, where the score leaves them out
         self._deal_no = 0
         self._over = False  # the match is
         stacked = config.stacked_deck
@@ -582,6 +590,7 @@ class KoenigrufenGame:
         new._tricks = self._tricks[:]
         new._sheet = self._sheet[:]
         new._totals = self._totals[:]
+        new._money = self._money[:]
         return new
 
     def lean(self) -> LeanKoenigrufen:
@@ -781,6 +790,7 @@ class KoenigrufenGame:
                 else "you cannot announce that"
             )
         shown = core.shown
+        turn_words = core.turn_words(action.seat) if word == SAY_PASS else []
         core.say(word)
         talk = core.talk
         assert talk is not None
@@ -793,19 +803,21 @@ class KoenigrufenGame:
             said = Said(action.seat, "kontra", (action.item,), level, closes)
         elif isinstance(action, Announce):
             said = Said(action.seat, "announce", _bonus_ids(word, core.profile), 0, closes)
+        elif self._closing(action.seat):
+            said = Said(action.seat, "ich_liege", (), 0, closes)
         else:
-            said = Said(action.seat, "ich_liege" if self._closing(action.seat) else "pass", (), 0, closes)
+            said = Said(action.seat, "done" if turn_words else "pass", (), 0, closes)
         self._said += (said,)
         if core.shown and not shown:  # the hidden partner spoke for his side
             return [said, PartnerRevealed(core.declarer, action.seat)]
         return [said]
 
     def _closing(self, seat: int) -> bool:
-        """Whether a pass by `seat` now is the declarer's first word, his "Ich liege" under the profile."""
+        """Whether a pass by `seat` now ends the declarer's first turn, his "Ich liege" under the profile."""
         announcing = self._core.profile.announcing
         if announcing is None or not announcing.closing or seat != self._core.declarer:
             return False
-        return all(said.seat != seat for said in self._said)
+        return not ends_turn(self._said, seat, announcing.several_per_turn)
 
     def _declared(self) -> list[Event]:
         """The events of the auction's end: the contract, and the whole talon taken where it is."""
@@ -902,9 +914,27 @@ class KoenigrufenGame:
             self._totals[seat] += settlement[seat]
         totals, tricks = tuple(self._totals), tuple(wins)
         items = tuple(core.score_items()) if core.talk is not None or core.history is not None else ()
+        announcing = core.profile.announcing
+        money: tuple[int, ...] = ()
+        money_totals: tuple[int, ...] = ()
+        if announcing is not None and not announcing.kontra_in_points:
+            money = tuple(core.money())
+            self._money = [total + amount for total, amount in zip(self._money, money, strict=True)]
+            money_totals = tuple(self._money)
         self._sheet.append(
             ScoreLine(
-                self._deal_no, declarer, partner, points, won, settlement, totals, contract.id, tricks, items
+                self._deal_no,
+                declarer,
+                partner,
+                points,
+                won,
+                settlement,
+                totals,
+                contract.id,
+                tricks,
+                items,
+                money,
+                money_totals,
             )
         )
         events.append(
@@ -919,6 +949,7 @@ class KoenigrufenGame:
                 (tuple(ours), tuple(theirs)),
                 tricks,
                 items,
+                money,
             )
         )
         if self.config.deals is not None and self._deal_no >= self.config.deals:
@@ -1000,7 +1031,7 @@ class KoenigrufenGame:
         talk, profile = self._core.talk, self._core.profile
         if talk is None:
             return ()
-        names = ("game", *(bonus.id for bonus in profile.bonuses))
+        names = item_names(profile)
         return tuple((names[i], owner, talk.level[i]) for i, owner in enumerate(talk.owner) if owner >= 0)
 
     def _may_say(self, seat: int) -> dict[str, Any]:
@@ -1037,6 +1068,15 @@ class KoenigrufenGame:
 
 
 _COUNT = {3: "three", 6: "six"}  # a discard's size, as the refusals say it
+PASSES = ("pass", "ich_liege", "done")  # the words of a `Said` that end a turn saying nothing more
+
+
+def ends_turn(said: Iterable[Said], seat: int, several: bool) -> bool:
+    """Whether `seat` has ended a turn of the announcement round: said a pass (where a turn holds several
+    words, `Announcing.several_per_turn`), or any word."""
+    return any(s.seat == seat and (s.word in PASSES or not several) for s in said)
+
+
 _NONE_OPEN: tuple[tuple[str, ...], ...] = ((),) * SEATS
 
 
@@ -1074,8 +1114,7 @@ def to_action(lean: LeanAction, seat: int, phase: str, profile: Profile = CARDAV
         if lean >= KONTRA_EACH:
             return KontraEach(seat, lean - KONTRA_EACH)
         if lean >= KONTRA:
-            i = lean - KONTRA
-            return Kontra(seat, "game" if i == 0 else profile.bonuses[i - 1].id)
+            return Kontra(seat, item_names(profile)[lean - KONTRA])
         return Announce(seat, _bonus_ids(lean, profile))
     if phase == CALL:
         return _CALLS[seat][lean]
@@ -1089,11 +1128,36 @@ def _bonus_ids(mask: int, profile: Profile) -> tuple[str, ...]:
     return tuple(bonus.id for j, bonus in enumerate(profile.bonuses) if mask >> j & 1)
 
 
+def item_names(profile: Profile) -> tuple[str, ...]:
+    """The items of the announcement round by their place in the core's `Talk`: "game", each bonus, and
+    under `Announcing.per_side` each bonus again as the defenders' own (`pagat:defenders`)."""
+    ids = tuple(bonus.id for bonus in profile.bonuses)
+    announcing = profile.announcing
+    if announcing is not None and announcing.per_side:
+        return ("game", *ids, *(bonus + DEFENDERS for bonus in ids))
+    return ("game", *ids)
+
+
 def _item_index(item: str, profile: Profile) -> int:
-    """An item's place in the core's `Talk` (0 the game, j + 1 the profile's bonus j); ValueError if none."""
-    if item == "game":
-        return 0
-    return 1 + [bonus.id for bonus in profile.bonuses].index(item)
+    """An item's place in the core's `Talk` (0 the game, j + 1 the profile's bonus j, then the defenders'
+    own under `per_side`); ValueError if none."""
+    return item_names(profile).index(item)
+
+
+def _bonus_index(item: str, profile: Profile) -> int:
+    """A bonus's place among the profile's bonuses; ValueError if none."""
+    return [bonus.id for bonus in profile.bonuses].index(item)
+
+
+def lean_word(said: Said, profile: Profile) -> int:
+    """The core's word for a word of the announcement round as all heard it."""
+    if said.word == "announce":
+        return sum(1 << _bonus_index(item, profile) for item in said.items)
+    if said.word == "kontra":
+        if said.against >= 0:
+            return KONTRA_EACH + said.against
+        return KONTRA + _item_index(said.items[0], profile)
+    return SAY_PASS
 
 
 def from_action(action: Action, profile: Profile = CARDAVIA) -> LeanAction:
@@ -1110,10 +1174,10 @@ def from_action(action: Action, profile: Profile = CARDAVIA) -> LeanAction:
     if isinstance(action, Announce):
         if not action.items or not isinstance(action.items, tuple | list):
             raise ValueError("announce at least one bonus")
-        indices = {_item_index(item, profile) for item in action.items}
-        if len(indices) != len(action.items) or 0 in indices:
+        indices = {_bonus_index(item, profile) for item in action.items}
+        if len(indices) != len(action.items):
             raise ValueError("each bonus once")
-        return sum(1 << (i - 1) for i in indices)
+        return sum(1 << j for j in indices)
     if isinstance(action, Pass):
         return PASS
     if isinstance(action, Hold):

@@ -247,22 +247,34 @@ class KoenigrufenScore(Scene):
             label = pygame.Rect(inner.x + g(8), y, first - g(12), line_h)
             [words], size = text.fitted(item_label(item), NAME, label.width)
             text.draw(surface, words, label.topleft, size, theme.CREAM, box=label, pad=0)
-            for seat, amount in enumerate(item.amounts):
-                colour = theme.SUCCESS if amount > 0 else theme.FAILURE if amount < 0 else theme.DIM
-                cell = pygame.Rect(inner.x + first + seat * col, y, col, line_h)
-                text.draw(
-                    surface,
-                    f"{amount:+d}" if amount else "·",
-                    cell.midtop,
-                    NAME,
-                    colour,
-                    "midtop",
-                    box=cell,
-                    pad=0,
-                )
+            self._draw_amounts(surface, item.amounts, inner, y, first, col, NAME)
+            y += line_h
+        if self.sheet.money:  # the items count the doublings; the score (the deal's line below) does not
+            label = pygame.Rect(inner.x + g(8), y, first - g(12), line_h)
+            [words], size = text.fitted(tr("krt.money"), NAME, label.width, italic=True)
+            text.draw(surface, words, label.topleft, size, theme.BRASS_LIGHT, italic=True, box=label, pad=0)
+            self._draw_amounts(surface, self.sheet.money, inner, y, first, col, NAME)
             y += line_h
         pygame.draw.line(surface, theme.SEPIA, (inner.x, y + 3), (inner.right, y + 3), 1)
         return y + g(10)
+
+    @staticmethod
+    def _draw_amounts(
+        surface: pygame.Surface,
+        amounts: tuple[int, ...],
+        inner: pygame.Rect,
+        y: int,
+        first: int,
+        col: int,
+        size: float,
+    ) -> None:
+        """What each player gets, in the players' columns: won green, lost red, nothing a dot."""
+        line_h = text.line_height(size)
+        for seat, amount in enumerate(amounts):
+            colour = theme.SUCCESS if amount > 0 else theme.FAILURE if amount < 0 else theme.DIM
+            cell = pygame.Rect(inner.x + first + seat * col, y, col, line_h)
+            words = f"{amount:+d}" if amount else "·"
+            text.draw(surface, words, cell.midtop, size, colour, "midtop", box=cell, pad=0)
 
     def _draw_groups(self, surface: pygame.Surface, box: pygame.Rect, groups: tuple[Group, ...]) -> None:
         card_w, group_w, row_h = self._group_grid()
@@ -367,7 +379,15 @@ class KoenigrufenScore(Scene):
                 box=cell,
                 pad=0,
             )
-        y += total_h + g(8)
+        y += total_h + g(4)
+        if sheet.money_totals:  # the money beside the score, where Kontra counts in it only
+            line_h = text.line_height(NAME)
+            row = pygame.Rect(inner.x + g(8), y, first - g(12), line_h)
+            [words], size = text.fitted(tr("krt.money"), NAME, row.width, italic=True)
+            text.draw(surface, words, row.topleft, size, theme.BRASS_LIGHT, italic=True, box=row, pad=0)
+            self._draw_amounts(surface, sheet.money_totals, inner, y, first, col, NAME)
+            y += line_h + g(4)
+        y += g(4)
         foot = pygame.Rect(inner.x, inner.bottom - total_h, inner.width, total_h)
         free = pygame.Rect(inner.x, y, inner.width, foot.y - g(8) - y)
         if sheet.over:

@@ -63,12 +63,12 @@ from game.games.koenigrufen.core import (
     Follow,
     LeanAction,
     LeanKoenigrufen,
-    Talk,
     plans,
 )
 from game.games.koenigrufen.easy import hand_value, mates, ranked_discards
 from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import (
+    PASSES,
     Action,
     Announce,
     CallKing,
@@ -186,6 +186,10 @@ def sampler(view: KoenigrufenView, by_bids: bool = False) -> Callable[[random.Ra
         for c in range(len(DECK))
     ]
     king = None if view.king is None else DECK_INDEX[view.king]
+    if king in unseen:  # a seat that spoke for its side and was not shown the partner is a defender
+        for seat in {s.seat for s in view.said if s.word not in PASSES}:
+            if seat in others and seat not in (view.partner, declarer):
+                allowed_table[king][others.index(seat)] = False
     dealer = Dealer(unseen, slots, lambda card, slot: allowed_table[card][slot])
     if king in unseen and view.partner is not None:  # the partner spoke for his side: he holds it
         allowed_table[king] = [i < len(others) and others[i] == view.partner for i in range(len(slots))]
@@ -202,7 +206,7 @@ def sampler(view: KoenigrufenView, by_bids: bool = False) -> Callable[[random.Ra
         except ValueError:
             row[others.index(declarer)] = True
     half = view.talon_taken
-    talk = announced(view) if plan.talks and view.phase == TRICKS else None
+    talk = auction.talk_so_far(view) if plan.talks and view.phase == TRICKS else None
     talking = auction.talk_so_far(view) if view.phase == ANNOUNCE else None
     shown = view.partner is not None
 
@@ -288,17 +292,6 @@ def sampler(view: KoenigrufenView, by_bids: bool = False) -> Callable[[random.Ra
         return world
 
     return sample
-
-
-def announced(view: KoenigrufenView) -> Talk:
-    """The announcement round as it ended, for the settlement: who announced each item, its Kontra level
-    (the game's per defender where each doubles for himself)."""
-    names = ["game", *(bonus.id for bonus in view.profile.bonuses)]
-    owner, level = [-1] * len(names), [0] * len(names)
-    owner[0] = view.declarer
-    for item, seat, steps in view.items:
-        owner[names.index(item)], level[names.index(item)] = seat, steps
-    return Talk((), tuple(owner), tuple(level), (False,) * SEATS, 0, view.accounts or (0,) * SEATS)
 
 
 def worlds(
@@ -604,10 +597,15 @@ def _habit(
     """The playout card of the seat to act in a positive contract (the easy player's habits, read off the
     lean state)."""
     trick = state.trick
-    if not trick:
+    if state.reserved:  # announced cards held for their tricks: the habit among the cards still allowed
+        cards = state.playable()
+        if not trick:
+            lead = _lead(split)
+            return lead if lead in cards else cards[0]
+    elif not trick:
         return _lead(split)
-    follow = state.follow
-    cards = follow(split, trick)
+    else:
+        cards = state.follow(split, trick)
     if len(cards) == 1:
         return cards[0]
     plan = state.plan

@@ -47,6 +47,8 @@ class DealSheet:
     contracts: bool = False  # the lines are named by their contract (a profile with an auction)
     items: tuple[ScoreItem, ...] = ()  # the deal's settlement line by line, where the engine reports it
     chart: Chart | None = None  # the running scores, on a finished match's sheet
+    money: tuple[int, ...] = ()  # the deal's money, where Kontra counts in it only (else empty)
+    money_totals: tuple[int, ...] = ()  # the money's totals so far, likewise
 
 
 def groups_of_three(cards: tuple[str, ...]) -> tuple[Group, ...]:
@@ -63,6 +65,7 @@ def deal_sheet(
 ) -> DealSheet:
     """The sheet after the deal `scored` (None: a match ended before its first deal was scored)."""
     lines = tuple(view.score_sheet)
+    money_totals = lines[-1].money_totals if lines else ()
     chart = chart_of(names, lines) if over else None
     title = tr("kr.final") if over else tr("kr.deal_title", n=lines[-1].deal_no if lines else 1)
     named = view.profile.bidding is not None
@@ -79,6 +82,7 @@ def deal_sheet(
             log,
             contracts=named,
             chart=chart,
+            money_totals=money_totals,
         )
     contract = view.profile.contract(scored.contract)
     who = names[scored.declarer]
@@ -122,6 +126,8 @@ def deal_sheet(
         named,
         scored.items,
         chart,
+        scored.money,
+        money_totals,
     )
 
 

@@ -19,6 +19,7 @@ from game.games.koenigrufen import aids
 from game.games.koenigrufen.cards import DECK, KINGS, SUIT_SYMBOLS, TRUMPS, suit_of
 from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import (
+    PASSES,
     Announce,
     AnnouncePass,
     Bid,
@@ -52,6 +53,7 @@ from game.games.koenigrufen.rules import (
     TalonTaken,
     TalonTakenWhole,
     TrickWon,
+    ends_turn,
 )
 from game.games.koenigrufen.sheet import DealSheet, deal_sheet
 from game.games.koenigrufen.spec import new_state
@@ -321,14 +323,17 @@ class KoenigrufenTable(TrickTable):
         rules, contract = view.profile, view.contract
         assert contract is not None
         announcing = rules.announcing
-        first = seat == view.declarer and all(said.seat != seat for said in view.said)
+        several = announcing is not None and announcing.several_per_turn
+        first = seat == view.declarer and not ends_turn(view.said, seat, several)
         closing = first and announcing is not None and announcing.closing
+        word = "ich_liege" if closing else "done" if self._spoke_this_turn(view) else "pass"
+        note = "closing" if closing else "pass"
         entries = [
             Entry(
                 "pass",
-                tr("kr.say.ich_liege" if closing else "kr.say.pass"),
+                tr(f"kr.say.{word}"),
                 "",
-                tr("krt.announce.closing" if closing else "krt.announce.pass"),
+                tr(f"krt.announce.{note}"),
                 partial(self.act, AnnouncePass(seat)),
             )
         ]
@@ -359,6 +364,19 @@ class KoenigrufenTable(TrickTable):
         for offer, entry in zip(self.panel_form.widgets, entries, strict=False):
             if isinstance(offer, Offer):
                 offer.chosen = entry.key in self.announcing
+
+    @staticmethod
+    def _spoke_this_turn(view: KoenigrufenView) -> bool:
+        """Whether the seat to speak has said a word in the turn it is in (several words a turn)."""
+        announcing = view.profile.announcing
+        last = view.said[-1] if view.said else None
+        return (
+            announcing is not None
+            and announcing.several_per_turn
+            and last is not None
+            and last.seat == view.to_act
+            and last.word not in PASSES
+        )
 
     def _each_level(self, defender: int) -> str:
         """The next doubling step on the game between the declarer and `defender`, named."""
@@ -541,7 +559,7 @@ class KoenigrufenTable(TrickTable):
                 return self._declared(declarer, contract)
             case Said(seat=seat, word=word):
                 self.say(lambda: said_words(event, self.seat_name))
-                passed = word in ("pass", "ich_liege")
+                passed = word in PASSES
                 self.avatars[seat].react("frown" if passed else "nod")
                 self.sound("play", 0.4)
                 return d(0.8 if passed else 1.2)
@@ -1032,7 +1050,10 @@ class KoenigrufenTable(TrickTable):
         if phase == "bid":
             return tr("krt.prompt.bid")
         if phase == "announce":
-            return tr("krt.prompt.bird" if self.birds_owed else "krt.prompt.announce")
+            if self.birds_owed:
+                return tr("krt.prompt.bird")
+            more = self._spoke_this_turn(self.public)
+            return tr("krt.prompt.announce_more" if more else "krt.prompt.announce")
         if phase == "call":
             view = self.public
             if view.profile.bidding is None or view.contract is None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from game.games.koenigrufen import house
 from game.games.koenigrufen.cards import SUIT_SYMBOLS, TRUMPS
-from game.games.koenigrufen.core import ScoreItem
+from game.games.koenigrufen.core import DEFENDERS, ScoreItem
 from game.games.koenigrufen.profile import BIRDS, CARDAVIA, Contract, Profile
 from game.games.koenigrufen.rules import (
     BidMade,
@@ -105,7 +105,9 @@ def profile_short_name(choice: str) -> str:
 
 
 def bonus_name(item: str) -> str:
-    """A bonus or the game, as the announcements name it."""
+    """A bonus or the game, as the announcements name it (the defenders' own under `per_side`, marked)."""
+    if item.endswith(DEFENDERS):
+        return tr("kr.bonus.defenders", item=tr(f"kr.bonus.{item.removesuffix(DEFENDERS)}"))
     return tr(f"kr.bonus.{item}")
 
 
