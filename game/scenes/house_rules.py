@@ -149,15 +149,17 @@ class HouseRulesScene(FormPage):
 
     def _row_name(self, cell: pygame.Rect, name: str, line: str, lit: bool, short: str = "") -> None:
         """A row's name with what it is under it (`short`: its shorter words), centred in the row's height,
-        both smaller where the row is low."""
+        both smaller where the row is low, what it is over two lines where the row has room for them."""
         size, small = text.stacked(NAME_SIZE, NOTE_SIZE, cell.height, bold=True)
-        high, low = text.ink_height(size, True), text.ink_height(small)
-        top = cell.centery - (high + 1 + low) // 2
-        at = (cell.x, top + high // 2)
-        self.notes.append(Note(name, at, cell.width, cell, lit, "midleft", size=size))
-        at = (cell.x, top + high + 1 + low // 2)
+        high = text.ink_height(size, True)
         shorts = (short,) if short else ()
-        self.notes.append(Note(line, at, cell.width, cell, lit, "midleft", "line", small, shorts))
+        lines, small = text.fitted(line, small, cell.width, cell.height - high - 1, short=shorts)
+        low = (len(lines) - 1) * text.line_height(small) + text.ink_height(small)
+        top = cell.centery - (high + 1 + low) // 2
+        self.notes.append(Note(name, (cell.x, top + high // 2), cell.width, cell, lit, "midleft", size=size))
+        for i, part in enumerate(lines):
+            at = (cell.x, top + high + 1 + text.ink_height(small) // 2 + i * text.line_height(small))
+            self.notes.append(Note(part, at, cell.width, cell, lit, "midleft", "line", small))
 
     def _contracts(self, area: pygame.Rect, rules: Profile) -> None:
         """One row per contract of the base profile's ladder: its name and what it is, whether it is
@@ -240,7 +242,9 @@ class HouseRulesScene(FormPage):
             self._remark(area, "krt.house.trischaken_out")
             top += g(34)
         row_h = min(g(56), (area.bottom - top) // len(names))
-        choice_w = min(g(250), round(area.width * 0.36))
+        words = [self._worded(name, v) for name in names for v in house.values(rules, name)]
+        widest = max(text.size_of(w, theme.SIZE_BODY)[0] for w in words) + g(72)  # and its arrows
+        choice_w = min(g(250), round(area.width * 0.36), widest)  # what is left says what each row is
         for i, name in enumerate(names):
             row = pygame.Rect(area.x, top + i * row_h, area.width, row_h - g(6))
             label = pygame.Rect(row.x, row.y, row.width - choice_w - g(20), row.height)

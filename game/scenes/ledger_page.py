@@ -276,10 +276,12 @@ class LedgerPage(Scene):
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         for (key, _), col in zip(self.columns, self._columns(), strict=True):
-            [label], size = text.fitted(tr(key).upper(), theme.SIZE_SMALL * 0.8, col.width, bold=True)
             head = pygame.Rect(col.x, self.header_y, col.width, self.view.y - self.g(4) - self.header_y)
-            at = (col.x, self.header_y + self.g(6))
-            text.draw(surface, label, at, size, theme.SEPIA, bold=True, box=head, pad=0)
+            room = head.height - self.g(6)
+            labels, size = text.fitted(tr(key).upper(), theme.SIZE_SMALL * 0.8, col.width, room, bold=True)
+            for i, label in enumerate(labels):  # in two lines where the column is narrow
+                at = (col.x, self.header_y + self.g(6) + i * text.line_height(size))
+                text.draw(surface, label, at, size, theme.SEPIA, bold=True, box=head, pad=0)
         y = self.view.y - self.g(4)
         pygame.draw.line(surface, theme.SEPIA, (self.view.x, y), (self.view.right, y), 1)
 
@@ -329,35 +331,51 @@ class LedgerPage(Scene):
         top: int,
         second: int,
     ) -> None:
-        """Each seat's name and total (`seats`: name, total, in bold), flowing over two lines."""
+        """Each seat's name and total (`seats`: name, total, in bold), flowing over two lines; in smaller type
+        where they would not all fit, and only past the smallest the last shown standing for the rest."""
+        size: float = DETAIL
+        while size > text.FLOOR and self._flow(seats, col, size) > 2:
+            size = max(text.FLOOR, size - 1)
+        if self._flow(seats, col, size) > 2:  # still too many: the names by their first words, if distinct
+            firsts = [name.split()[0] if name.split() else name for name, _, _ in seats]
+            if len(set(firsts)) == len(firsts):
+                seats = [(first, score, best) for first, (_, score, best) in zip(firsts, seats, strict=True)]
         gap = self.g(14)
         lines = [top, second]
         x, line = col.x, 0
-        for name, score, best in seats:
-            name_w = text.size_of(name + " ", DETAIL)[0]
-            score_w = text.size_of(score, DETAIL, bold=True)[0]
+        for n, (name, score, best) in enumerate(seats):
+            name_w = text.size_of(name + " ", size)[0]
+            score_w = text.size_of(score, size, bold=True)[0]
             if x > col.x and x + name_w + score_w > col.right:
                 line += 1
                 x = col.x
-            if line >= len(lines):  # no room for the rest: the mark says so, and stands for them
-                rest = text.Shortened(
-                    "…", ", ".join(seat[0] for seat in seats[seats.index((name, score, best)) :])
-                )
-                at = (col.right - self.g(10), lines[-1])
-                text.draw(surface, rest, at, DETAIL, theme.SEPIA, box=col.inflate(0, 1000), pad=0)
-                return
-            room = col.right - x - score_w
-            [shown], size = text.fitted(name, DETAIL, max(self.g(20), room - self.g(4)))
-            y = (
-                lines[line] + (text.line_height(LINE) - text.line_height(DETAIL)) // 2
-                if line == 0
-                else lines[line]
+            y = lines[min(line, 1)] + (
+                (text.line_height(LINE) - text.line_height(size)) // 2 if line == 0 else 0
             )
             row = pygame.Rect(col.x, y, col.width, text.line_height(LINE))
-            r = text.draw(surface, shown, (x, y), size, theme.INK, box=row, pad=0)
+            if line >= len(lines):  # no room for the rest: the mark says so, and stands for them
+                rest = text.Shortened("…", ", ".join(seat[0] for seat in seats[n:]))
+                text.draw(
+                    surface, rest, (col.right - self.g(10), lines[-1]), size, theme.SEPIA, box=row, pad=0
+                )
+                return
+            room = col.right - x - score_w
+            [shown], fits = text.fitted(name, size, max(self.g(20), room - self.g(4)))
+            r = text.draw(surface, shown, (x, y), fits, theme.INK, box=row, pad=0)
             ink = theme.WALNUT if best else theme.INK
-            r = text.draw(surface, score, (r.right + self.g(5), y), DETAIL, ink, bold=best, box=row, pad=0)
+            r = text.draw(surface, score, (r.right + self.g(5), y), size, ink, bold=best, box=row, pad=0)
             x = r.right + gap
+
+    def _flow(self, seats: Sequence[tuple[str, str, bool]], col: pygame.Rect, size: float) -> int:
+        """How many lines the seats take at `size`, flowing as `draw_players` lays them."""
+        gap = self.g(14)
+        x, line = col.x, 0
+        for name, score, _ in seats:
+            width = text.size_of(name + " ", size)[0] + text.size_of(score, size, bold=True)[0]
+            if x > col.x and x + width > col.right:
+                line, x = line + 1, col.x
+            x += width + self.g(5) + gap
+        return line + 1
 
     def cell(
         self,

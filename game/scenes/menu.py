@@ -240,12 +240,20 @@ class MenuScene(Scene):
         if heading is None:
             return
         label, opens = heading()
-        left = panel.x + g(14) + text.size_of(tr("menu.new_game"), theme.SIZE_H2 * 0.9)[0] + g(14)
+        title = min(  # the title yields room down to its smallest type, so the button reads whole
+            text.size_of(tr("menu.new_game"), theme.SIZE_H2 * 0.9)[0],
+            max(
+                text.size_of(tr("menu.new_game"), text.FLOOR)[0],
+                right - panel.x - g(52) - text.size_of(label, theme.SIZE_SMALL)[0],
+            ),
+        )
+        left = panel.x + g(14) + title + g(14)
         room = right - left
-        [words], size = text.fitted(label, theme.SIZE_SMALL, room - g(24))
-        rect = pygame.Rect(0, panel.y + g(12), min(room, text.size_of(words, size)[0] + g(24)), g(34))
-        rect.right = right
-        self.form.add(Button(rect, words, opens, size=size))
+        rect = pygame.Rect(
+            0, panel.y + g(12), min(room, text.size_of(label, theme.SIZE_SMALL)[0] + g(24)), g(34)
+        )
+        rect.right = right  # the button fits its words in (smaller, or in two lines) where it is narrow
+        self.form.add(Button(rect, label, opens, size=theme.SIZE_SMALL))
 
     def _text(
         self,
@@ -370,7 +378,8 @@ class MenuScene(Scene):
     def _draw_start_panel(self, surface: pygame.Surface) -> None:
         g, rect = self.g, self.start_panel
         draw_panel(surface, rect, "glass")
-        right = self.learn_button.rect.x if self.learn_button else rect.right
+        buttons = [w.rect for w in self.form.widgets if w.rect.y == rect.y + g(12) and w.rect.x > rect.x]
+        right = min((r.x for r in buttons), default=rect.right)
         head = pygame.Rect(rect.x + g(14), rect.y + g(12), right - rect.x - g(24), g(34))
         [title], size = text.fitted(tr("menu.new_game"), theme.SIZE_H2 * 0.9, head.width)
         text.draw(surface, title, head.midleft, size, theme.BRASS_LIGHT, "midleft", box=head, pad=0)

@@ -199,7 +199,7 @@ def _token(surf: pygame.Surface, cell: pygame.Rect, name: str, gone: bool, marke
         return
     faded = text.render(name, size, theme.CREAM, bold=True).copy()  # cream: a suit keeps its chip
     faded.set_alpha(80)
-    at = faded.get_rect(center=cell.center).move(0, -text.ink_offset(size, True))
+    at = faded.get_rect(centerx=cell.centerx, y=text.centred_top(cell.centery, size, True))
     surf.blit(faded, at)
     drawn.text(surf, name, at.topleft, faded, cell, 0)
     y = at.centery + 1

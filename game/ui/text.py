@@ -179,11 +179,11 @@ def _band(size: int, bold: bool, italic: bool) -> tuple[int, int]:
     return f.get_ascent() - max(up), f.get_ascent() - min(down)
 
 
-def ink_offset(size: float, bold: bool = False, italic: bool = False) -> int:
-    """How far below the middle of its line the letters' middle lies (the line keeps room above for
-    accents): a line centred on a point is raised by this, so its letters look centred in their box."""
+def centred_top(y: int, size: float, bold: bool = False, italic: bool = False) -> int:
+    """Where a line's picture starts for its letters' band (ascenders to descenders) to be centred on `y`,
+    to the pixel: the line keeps room above for accents, which a box's centre would count."""
     top, bottom = _band(px(size), bold, italic)
-    return round((top + bottom - font(px(size), bold, italic).get_height()) / 2)
+    return y - (bottom - top) // 2 - top
 
 
 def draw(
@@ -206,7 +206,7 @@ def draw(
     surf = render(text, size, colour, bold, italic)
     rect = surf.get_rect(**{anchor: pos})
     if anchor in MIDDLES:
-        rect.y -= ink_offset(size, bold, italic)
+        rect.y = centred_top(pos[1], size, bold, italic)
     if shadow:
         surface.blit(render(text, size, (0, 0, 0), bold, italic), rect.move(1, 2))
     surface.blit(surf, rect)
