@@ -243,7 +243,7 @@ class HouseRulesScene(FormPage):
             top += g(34)
         row_h = min(g(56), (area.bottom - top) // len(names))
         words = [self._worded(name, v) for name in names for v in house.values(rules, name)]
-        widest = max(text.size_of(w, theme.SIZE_BODY)[0] for w in words) + g(72)  # and its arrows
+        widest = max(text.size_of(w, theme.SIZE_BODY)[0] for w in words) + 72  # and its arrows
         choice_w = min(g(250), round(area.width * 0.36), widest)  # what is left says what each row is
         for i, name in enumerate(names):
             row = pygame.Rect(area.x, top + i * row_h, area.width, row_h - g(6))

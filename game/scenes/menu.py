@@ -188,16 +188,22 @@ class MenuScene(Scene):
             rules_rect.x - info.x,
         )
         y = rules_rect.bottom + g(8)
-        bullet_indent, line_h = g(18), text.line_height(theme.SIZE_SMALL)
-        for line in tr(self.starts[game].summary_key()).split("\n"):
-            if y + line_h > info.bottom:
-                break
+        bullet_indent = g(18)
+        summary = tr(self.starts[game].summary_key()).split("\n")
+        size: float = theme.SIZE_SMALL  # every bullet read whole: smaller type where the page is short
+        while (
+            size > text.FLOOR
+            and self._bullets_height(summary, size, info.width - bullet_indent) > info.bottom - y
+        ):
+            size -= 1
+        line_h = text.line_height(size)
+        for line in summary:
             self._bullets.append((info.x + g(5), y + line_h // 2))
             y = self._text(
                 line,
                 info.x + bullet_indent,
                 y,
-                theme.SIZE_SMALL,
+                size,
                 theme.CREAM,
                 info.width - bullet_indent,
                 limit=info.bottom,
@@ -221,6 +227,11 @@ class MenuScene(Scene):
                 side.width,
                 self.start_panel.bottom - g(10),
             )
+
+    def _bullets_height(self, summary: list[str], size: float, width: int) -> int:
+        """How tall the rules in brief stand in type `size`, each bullet wrapped to `width`."""
+        rows = sum(len(text.wrap(line, size, width)) for line in summary)
+        return rows * text.line_height(size) + len(summary) * self.g(3)
 
     def _layout_learn(self) -> None:
         """The Learn button, in the heading row of the start panel, when the game on show has a lesson;

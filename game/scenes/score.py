@@ -104,8 +104,14 @@ class ScoreScene(Scene):
 
     @staticmethod
     def _lines(words: str, size: float, cell: pygame.Rect, head: bool) -> tuple[list[str], float]:
-        """A cell's words in its width: smaller, or over up to three lines (a row of cards won)."""
-        return text.fitted(words, size, cell.width, cell.height, bold=head)
+        """A cell's words in its width: on one line, smaller if need be, else over up to three lines (a
+        long row of cards won), so that rows stay low where they can and a chart keeps its room."""
+        one = text.fitted(words, size, cell.width, bold=head)
+        return (
+            one
+            if not isinstance(one[0][0], text.Shortened)
+            else text.fitted(words, size, cell.width, cell.height, bold=head)
+        )
 
     @staticmethod
     def _cell(

@@ -63,6 +63,9 @@ if TYPE_CHECKING:
     from game.net.remote_game import RemoteSession
 
 BACK = "backs/falkenstein"
+# the story panel's type shrinks to fit down to this; an adventure's longest texts fit above it (what is
+# longer, as in the first straight-line scenario's introduction, shrinks further)
+STORY_SMALLEST = theme.SIZE_SMALL - 5
 # the rectangles this scene reads from assets/tables/falkenstein.tmx
 LAYOUT_NAMES = frozenset(
     {
@@ -718,7 +721,7 @@ class FalkensteinTable(TableScene):
         text.draw(surface, title, inner.topleft, size, theme.SEPIA, bold=True, box=inner, pad=0)
         story = self.story_box()
         words = self.story_fn()
-        size = text.fitting_size(words, story, theme.SIZE_BODY - 1, text.FLOOR, True, 1.05)
+        size = text.fitting_size(words, story, theme.SIZE_BODY - 1, STORY_SMALLEST, True, 1.05)
         text.draw_paragraphs(surface, words, story, size, theme.INK, italic=True, spacing=1.05)
 
     def story_box(self) -> pygame.Rect:
