@@ -104,9 +104,9 @@ class ScoreScene(Scene):
 
     @staticmethod
     def _lines(words: str, size: float, cell: pygame.Rect, head: bool) -> tuple[list[str], float]:
-        """A cell's words in its width: on one line, smaller if need be, else over up to three lines (a
-        long row of cards won), so that rows stay low where they can and a chart keeps its room."""
-        one = text.fitted(words, size, cell.width, bold=head)
+        """A cell's words in its width: on one line, a little smaller if need be, else over up to three lines
+        (a long name, a row of cards won), so that rows stay low where they can and a chart keeps its room."""
+        one = text.fitted(words, size, cell.width, floor=max(text.FLOOR, size * 0.8), bold=head)
         return (
             one
             if not isinstance(one[0][0], text.Shortened)

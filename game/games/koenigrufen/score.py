@@ -353,12 +353,14 @@ class KoenigrufenScore(Scene):
         y += g(8)
         total_h = text.line_height(theme.SIZE_BODY)
         cell = pygame.Rect(inner.x + g(8), y, first - g(12), total_h)
+        at = cell.midleft  # centred on the totals' line, beside them
         text.draw(
             surface,
             tr("kr.total"),
-            cell.topleft,
+            at,
             theme.SIZE_SMALL,
             theme.BRASS_LIGHT,
+            "midleft",
             bold=True,
             box=cell,
             pad=0,
@@ -371,10 +373,10 @@ class KoenigrufenScore(Scene):
             text.draw(
                 surface,
                 f"{total:+d}",
-                cell.midtop,
+                cell.center,
                 theme.SIZE_BODY,
                 ink,
-                "midtop",
+                "center",
                 bold=True,
                 box=cell,
                 pad=0,
