@@ -338,6 +338,7 @@ class Update:
     legal: tuple[Any, ...]
     to_act: int | str | None
     over: bool
+    welcome: bool = False  # the first after a join or rejoin: its events are the whole match so far
 
 
 def read_update(game: str, data: dict[str, Any], profile: Any) -> Update:

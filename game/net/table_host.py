@@ -27,7 +27,7 @@ from typing import Any, Protocol
 from game import schema, storage
 from game.ai.seeds import decision_seed, match_seed
 from game.ai.thinker import Thinker
-from game.journal import MAX_ACTIONS, Journal, replay
+from game.journal import MAX_ACTIONS, Journal, new_state, replay
 from game.journal import from_json as journal_from_json
 from game.journal_codec import decode_action, encode_action
 from game.net import protocol
@@ -406,9 +406,14 @@ class TableHost:
         return protocol.update(self.moves, redacted, view, legal, self.over)
 
     def welcome(self, seat: Seat) -> dict[str, Any]:
-        """The first `update` after a join: the whole picture, and the opening deal if nothing was played."""
-        opening = getattr(self.state, "opening", ()) if self.moves == 0 else ()
-        return self.update(seat, opening)
+        """The first `update` after a join: the whole picture, and every event so far as the seat may see
+        it (the opening deal, then each action's), so that a window joining mid-match, or its host's window
+        after a crash, lays the table as those who played it saw it: the trick on the table, the log."""
+        state = new_state(self.journal.setup)
+        history = list(getattr(state, "opening", ()))
+        for action in self.journal.actions:
+            history += state.apply(action)
+        return self.update(seat, history)
 
     def joined(self, seat: Seat, token: str) -> dict[str, Any]:
         view = self.state.view(seat.id)
