@@ -395,8 +395,11 @@ class FalkensteinTable(TableScene):
         return d(0.3 + 0.09 * len(cards) + 0.45)
 
     def _challenge_set(self, event: ChallengeSet) -> float:
+        """The challenge on the table; the Host's panel opens next on it (the last one set, as the Host's
+        own choice, so a table laid from the match so far offers what the table played to it offered)."""
         self.challenge_no += 1
         self.shown_challenge = event
+        self._host_choice, self._host_node = (event.seat, event.talent, event.opposition), event.node
         character = self.setup.seats[event.seat].character
         node = self.scenario.challenge(event.node) if self.scenario else None
         if node is not None:
