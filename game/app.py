@@ -12,6 +12,7 @@ import pygame
 
 from game import i18n
 from game.engine.scene import Scene, SceneManager
+from game.locks import Holder
 from game.settings import Settings, load_settings, save_settings
 from game.ui import text, widgets
 from game.ui.audio import Audio
@@ -43,7 +44,8 @@ class App:
         self.grain = Grain(self.screen.get_size())
         self.grain.set_strength(settings.grain)
         self.notices = Notices()
-        self.save_path: Path | None = None  # where tables write their journal; None: the current match
+        self.save_path: Path | None = None  # where tables write their journal; None: a saved match of its own
+        self.locks = Holder()  # the saved matches and hosted tables this copy of Atout has open
         self.engines: dict[int, str] = {}  # seat -> the command of an engine offered there (`--engine`)
         self.scenes = SceneManager()
         self.frame = 0
@@ -168,6 +170,7 @@ class App:
             self.scenes.top.leave()
         for scene in reversed(self.scenes.stack):
             scene.close()
+        self.locks.release_all()
 
     def stats(self) -> dict[str, float | int]:
         frames = self.frame_ms[1:] or [0.0]

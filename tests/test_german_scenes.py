@@ -36,6 +36,7 @@ SHORT_FORM = (
     "twotenjack",
     "history",
     "statistics",
+    "editor-graph",
 )
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from koenigrufen_deals import BIRDS_HOME, TEAM, settle, x
 from scene_driver import click, key, step
-from test_koenigrufen_bonuses import BIRDS_HOME, TEAM, _settle, _x
 
 from game.app import App
 from game.games.koenigrufen import house, profile, rules_page
@@ -293,8 +293,8 @@ def test_bonus_values_edited_are_saved_scored_and_on_the_rules_page(app: App) ->
     assert [w.value for w in row_named(page, "Pagat")] == [True, 3, 1, "side"]
     rules = played_at_the_next_table(app)
     assert rules.bonus("pagat") == pagat
-    scored = _settle(rules, "rufer", BIRDS_HOME, ())  # Pagat made silent in trick 12: 3 per opponent
-    assert next(i for i in scored.items if i.item == "pagat").amounts == _x(TEAM, 3)
+    scored = settle(rules, "rufer", BIRDS_HOME, ())  # Pagat made silent in trick 12: 3 per opponent
+    assert next(i for i in scored.items if i.item == "pagat").amounts == x(TEAM, 3)
     assert "Pagat: the I wins trick 12 (1 announced, 3 silent; announced by either player of the side)." in (
         rules_page.page(rules)
     )
@@ -307,8 +307,8 @@ def test_a_contracts_bonus_factor_edited_counts_its_bonuses_so_many_times(app: A
     forward(app, factor)
     assert saved_house().contract("solorufer").bonus_factor == 3
     rules = played_at_the_next_table(app)
-    scored = _settle(rules, "solorufer", BIRDS_HOME, ())  # Uhu silent 2, three times
-    assert next(i for i in scored.items if i.item == "uhu").amounts == _x(TEAM, 6)
+    scored = settle(rules, "solorufer", BIRDS_HOME, ())  # Uhu silent 2, three times
+    assert next(i for i in scored.items if i.item == "uhu").amounts == x(TEAM, 6)
     bonuses = "Pagat, Uhu, Kakadu, Quapil, König ultimo, Trull, Four kings and Valat"
     assert f"Solorufer: {bonuses}, each counted 3 times." in rules_page.page(rules)
 
@@ -327,7 +327,7 @@ def test_a_bonus_edit_the_rules_cannot_play_is_refused_with_its_reason(app: App)
 
 def test_a_house_profile_survives_a_restart_of_the_app(app: App) -> None:
     page = open_house(app, "cheltenham")
-    show(app, "Announcing")
+    show(app, "Kontra")
     back(app, row_named(page, tr("krt.house.field.kontra_cap"))[0])  # Subkontra → Rekontra
     show(app, "Trischaken")
     forward(app, row_named(page, tr("krt.house.field.payout"))[0])  # sides → each
@@ -358,12 +358,12 @@ def test_sections_turn_with_the_mouse_the_keyboard_and_page_keys(app: App) -> No
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
-    assert page.section == "trischaken"
+    assert page.section == "kontra"
 
 
 def test_a_base_without_a_part_says_so_instead_of_its_values(app: App) -> None:
     page = open_house(app, "cardavia")
-    for section in ("bonuses", "announcing", "trischaken"):
+    for section in ("bonuses", "announcing", "kontra", "trischaken"):
         show(app, tr(f"krt.house.tab.{section}"))
         assert [n.words for n in page.notes] == [tr(f"krt.house.none.{section}")]
         assert not any(isinstance(w, Choice) and w.rect.x > page.panel.centerx for w in page.form.widgets)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from game.games.koenigrufen import easy, house
 from game.games.koenigrufen import profile as kp
 from game.games.koenigrufen.cards import CARD_POINTS, DECK, DECK_INDEX, SEATS, restricted, split_hand
 from game.games.koenigrufen.core import NEUTRAL, PASS, LeanKoenigrufen, trischaken_settlement
@@ -291,6 +292,32 @@ def check_deal(profile: kp.Profile, seed: int, aim: str | None = None) -> DealSc
     return scored
 
 
+SWITCHES = [
+    name for name in (*house.ANNOUNCING, *house.KONTRA) if house.values(AUSTRIA, name) == (False, True)
+]
+
+
+@pytest.mark.parametrize("name", SWITCHES)
+@pytest.mark.parametrize("base", [AUSTRIA, CHELTENHAM], ids=lambda p: p.id)
+def test_every_announcing_and_kontra_switch_either_way_keeps_the_invariants(
+    base: kp.Profile, name: str
+) -> None:
+    """Each switch of the announcement round and Kontra turned the other way from its source (as the
+    house-rules page turns it): a deal steered to each contract, played at random (every word and card
+    checked legal) and by the easy player, keeps every invariant of `check_deal`."""
+    if not house.offered(base, name):
+        pytest.skip(f"{base.id} has no {name}")
+    flipped = house.with_option(house.based_on(base), name, not house.option(base, name))
+    for seed, aim in enumerate(targets(flipped)):
+        check_deal(flipped, seed, aim)
+    rng = random.Random(1)
+    g = game(flipped, 1)
+    while not g.is_over:
+        seat = g.to_act
+        assert seat is not None
+        g.apply(easy.choose(g.view(seat), rng))
+
+
 def test_the_next_forehand_goes_on_whoever_declared() -> None:
     """After a deal won in the auction by another seat than forehand, the seat asked to go on is the next
     forehand: the one whose NextDeal the rules list and take."""
@@ -371,3 +398,43 @@ def test_the_declarers_first_pass_is_his_ich_liege_where_the_profile_closes_with
     said = game.view((declarer + 1) % SEATS).said[-1]
     # the History reads the journal's events through the same lines as the table's log
     assert log_lines(said, lambda seat: f"P{seat}") == [f"P{declarer}: {first}"]
+
+
+SOURCE_OPTIONS = ("declarer_first_only", "keep_announced", "per_side", "several_per_turn", "kontra_in_points")
+CONTRACT_OPTIONS = ("silent_first", "kontra_void_lost_alone", "kontra_void_talon_king", "kontra_or_valat")
+
+
+def test_a_profile_written_before_the_source_options_plays_as_it_did() -> None:
+    """A journal records its whole profile: cheltenham as written before it followed konig (no option field,
+    Kontra capped at one step in negative contracts) reads with every new option at its old value, and a
+    deal under it takes the words and cards it took then: one word a turn, an announced Pagat free to go
+    early."""
+    data = CHELTENHAM.to_json()
+    data["announcing"]["kontra_cap_negative"] = 1
+    for name in SOURCE_OPTIONS:
+        del data["announcing"][name]
+    for contract in data["contracts"]:
+        for name in CONTRACT_OPTIONS:
+            del contract[name]
+    del data["concession"]
+    old = kp.from_json(data)
+    assert old.announcing is not None and old.concession is None
+    assert [getattr(old.announcing, name) for name in SOURCE_OPTIONS] == [False] * 4 + [True]
+    assert not any(getattr(c, name) for c in old.contracts for name in CONTRACT_OPTIONS)
+    deal = ("SK", "XXI", "XX", "XIX", "XVIII", "XVII", "XVI", "XV", "II", "I", "KH", "KD")
+    others = [
+        ("III", "IV", "V", "VI", "QH", "CH", "JH", "1H", "2H", "3H", "4H", "QD"),
+        ("VII", "VIII", "IX", "X", "CD", "JD", "1D", "2D", "3D", "4D", "KC", "QC"),
+        ("XI", "XII", "XIII", "XIV", "CC", "JC", "10C", "9C", "8C", "7C", "KS", "QS"),
+        ("7S", "8S", "9S", "10S", "JS", "CS"),
+    ]
+    cards = tuple(card for part in (deal, *others) for card in part)
+    g = KoenigrufenGame(KoenigrufenConfig(deals=1, first_dealer=3, stacked_deck=cards, profile=old), 0)
+    for action in (Bid(0, "dreier"), Pass(1), Pass(2), Pass(3)):
+        g.apply(action)
+    g.apply(g.legal_actions()[0])  # the first half
+    g.apply(g.legal_actions()[0])  # a discard
+    g.apply(Announce(0, ("pagat",)))
+    for seat in (1, 2, 3):  # one word was a turn
+        g.apply(AnnouncePass(seat))
+    assert g.phase == "tricks" and "I" in g.view(0).playable

@@ -174,4 +174,4 @@ def test_start_builds_the_falkenstein_table(app: App, menu: MenuScene) -> None:
     click(app, menu.start_button.rect.center)
     top = app.scenes.top
     assert isinstance(top, table.FalkensteinTable) and app.scenes.stack == [top]
-    assert top.setup.mode == "solo" and top.setup.scenario_id
+    assert top.setup.mode == "solo" and top.setup.scenario is not None

@@ -1,15 +1,17 @@
 """A desktop that hosts keeps its table under the player's data folder: killed mid-match (its server stopped
 without ending the table, its scenes dropped), the next launch offers the table on the menu and the Host
 page, resumes it by clicks at the same move with the host's own hand, and a player who was joined rejoins
-it as the journal has it. A bad hosted file is kept aside and told; an ended or finished table is not
-offered; "Close that table" gives it up. Real
-input through the real scene manager, the loopback only, no sleeps."""
+it as the journal has it. A bad hosted file is kept aside and told; an ended or finished table is archived,
+not offered; "Close that table" asks, then gives it up; two copies of Atout on one data folder each host
+their own table, neither touching the other's. Real input through the real scene manager, the loopback only,
+no sleeps."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from netui_driver import BOTS, button, host, remote, until
@@ -54,11 +56,18 @@ def apps() -> Iterator[list[App]]:
 
 
 def crash(app: App, session: RemoteSession) -> None:
-    """The hosting program killed: its server stops without ending the table, its scenes are dropped."""
+    """The hosting program killed: its server stops without ending the table, its scenes are dropped, and
+    the system lets go of what it held."""
     assert session.server is not None
     session.server.stop()
     session.client.close()
     app.scenes.stack.clear()
+    app.locks.release_all()
+
+
+def archived(data_dir: Path) -> list[str]:
+    """The names of the files in the hosted tables' archive."""
+    return sorted(p.name for p in (data_dir / "hosted" / "archive").rglob("*") if p.is_file())
 
 
 def test_a_hosting_desktop_killed_mid_match_resumes_its_table_from_the_menu(
@@ -69,16 +78,13 @@ def test_a_hosting_desktop_killed_mid_match_resumes_its_table_from_the_menu(
     session, bot = host(first, "twotenjack", {1: "remote", 2: "easy"})
     assert bot is not None
     table = remote(first)
-    played = 0
-    while played < MOVES:
-        my_turn_or_score(first, table, (bot,))
-        click_card(first, table, sorted(table.playable(session.seat))[0])
-        played += 1
-    my_turn_or_score(first, table, (bot,))  # the table waits on the host: nothing moves while it is away
+    play(first, MOVES, (bot,))  # then the table waits on the host: nothing moves while it is away
     until(first, lambda: bot.updates[-1].moves == table.game.moves, (bot,))
     assert first.scenes.top is table and table.game.to_act == session.seat
     moves, hand, code = table.game.moves, table.game.view(session.seat).hand, session.code
-    assert (data_dir / "hosted" / "host.json").exists()
+    assert session.server is not None and session.server.data is not None
+    slot = session.server.data
+    assert slot.parent == data_dir / "hosted" and (slot / "host.json").exists()
     crash(first, session)
 
     again = launch(monkeypatch)
@@ -98,7 +104,7 @@ def test_a_hosting_desktop_killed_mid_match_resumes_its_table_from_the_menu(
     token = next(m.token for m in bot.messages if isinstance(m, Joined))
     bot.client.rejoin(code, token)  # the player at the other machine, back
     until(again, lambda: bot.updates[-1].moves >= moves and back.session.seats[1].present, (bot,))
-    journal = TableHost.load(data_dir / "hosted" / "tables" / f"{code}.json")
+    journal = TableHost.load(slot / "tables" / f"{code}.json")
     assert bot.updates[-1].moves == journal.moves
     assert bot.updates[-1].view == journal.state.view(1)
 
@@ -106,9 +112,9 @@ def test_a_hosting_desktop_killed_mid_match_resumes_its_table_from_the_menu(
 def test_a_bad_hosted_file_is_kept_aside_and_told(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
     folder = data_dir / "hosted"
     folder.mkdir()
-    (folder / "host.json").write_bytes(b'{"format": "atout-hosted", "code": ')
+    (folder / "host.json").write_bytes(b'{"format": "atout-hosted", "code": ')  # as an older Atout kept it
     app = launch(monkeypatch)
-    aside = list(folder.glob("host.json.bad-*"))
+    aside = list(folder.rglob("host.json.bad-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == b'{"format": "atout-hosted", "code": '
     told = [message for message, _ in app.notices.items]
     assert any(m.startswith("The table you hosted cannot be resumed.") and "host.json" in m for m in told)
@@ -125,11 +131,11 @@ def test_a_bad_hosted_table_file_is_kept_aside_and_told_in_german(
     monkeypatch.setattr(HostScene, "bind", "127.0.0.1")
     app = App(settings=Settings(language="de", anim_speed="instant"))
     app.scenes.push(MenuScene(app))
-    assert [p.name.split(".bad-")[0] for p in (folder / "tables").iterdir()] == ["ABCDEF.json"]
-    assert (folder / "tables").iterdir().__next__().read_bytes() == b"\xff not a table"
+    (kept,) = [p for p in folder.rglob("ABCDEF.json*") if p.is_file()]
+    assert kept.name.startswith("ABCDEF.json.bad-") and kept.read_bytes() == b"\xff not a table"
     told = [message for message, _ in app.notices.items]
     assert any(m.startswith("Dein eröffneter Tisch lässt sich nicht fortsetzen.") for m in told)
-    assert not (folder / "host.json").exists()
+    assert hosted.slots() == []
 
 
 def test_an_ended_table_is_not_offered(
@@ -141,10 +147,10 @@ def test_an_ended_table_is_not_offered(
     remote(app).leave_table()
     click(app, button(app, tr("netui.end.yes")).rect.center)  # "End the table": someone else sits at it
     assert isinstance(app.scenes.top, MenuScene)
-    assert not (data_dir / "hosted" / "host.json").exists()
+    assert hosted.slots() == [] and "host.json" in archived(data_dir)
     again = launch(monkeypatch)
     apps.append(again)
-    assert button(again, tr("netui.menu.host")) and hosted.offered() == (None, None)
+    assert button(again, tr("netui.menu.host")) and hosted.offered(again.locks) == (None, None)
 
 
 def hosted_file(folder: Path, deals: int | None, finish: bool) -> TableHost:
@@ -160,19 +166,85 @@ def hosted_file(folder: Path, deals: int | None, finish: bool) -> TableHost:
     return table
 
 
-def test_a_finished_table_is_not_offered(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
-    hosted_file(data_dir / "hosted", 1, finish=True)
+SLOT = "20200101-120000-abcdef"  # a hosted table's folder
+
+
+def test_a_finished_table_is_archived_not_offered(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
+    table = hosted_file(data_dir / "hosted" / SLOT, 1, finish=True)
+    raw = table.path.read_bytes()
     app = launch(monkeypatch)
-    assert button(app, tr("netui.menu.host")) and not list((data_dir / "hosted").rglob("*.json"))
+    assert button(app, tr("netui.menu.host")) and hosted.slots() == []
+    assert (data_dir / "hosted" / "archive" / SLOT / "tables" / "K7PQ4M.json").read_bytes() == raw
 
 
-def test_close_that_table_gives_it_up_and_the_page_hosts_anew(
+def test_close_that_table_asks_then_gives_it_up_and_the_page_hosts_anew(
     monkeypatch: pytest.MonkeyPatch, data_dir: Path
 ) -> None:
-    hosted_file(data_dir / "hosted", None, finish=False)
+    hosted_file(data_dir / "hosted" / SLOT, None, finish=False)
     app = launch(monkeypatch)
     click(app, button(app, tr("netui.menu.resume_hosted")).rect.center)
     click(app, button(app, tr("netui.host.close")).rect.center)
+    question = app.scenes.top
+    assert question.name == "confirm" and "K7PQ4M" in question.words  # type: ignore[attr-defined]
+    click(app, button(app, tr("netui.end.stay")).rect.center)  # not after all
     page = app.scenes.top
-    assert isinstance(page, HostScene) and page.waiting is None
-    assert button(app, tr("netui.host.open")) and not list((data_dir / "hosted").rglob("*.json"))
+    assert isinstance(page, HostScene) and page.waiting is not None and hosted.slots() != []
+    click(app, button(app, tr("netui.host.close")).rect.center)
+    click(app, button(app, tr("netui.host.close_yes")).rect.center)
+    assert app.scenes.top is page and page.waiting is None
+    assert button(app, tr("netui.host.open")) and hosted.slots() == []
+    assert archived(data_dir) == ["K7PQ4M.json", "host.json"]
+
+
+def play(app: App, moves: int, bots: tuple[Any, ...]) -> None:
+    """The host of `app`'s networked table plays `moves` cards (its first playable one each time)."""
+    scene = remote(app)
+    for _ in range(moves):
+        my_turn_or_score(app, scene, bots)
+        assert app.scenes.top is scene, "a deal ended"
+        click_card(app, scene, sorted(scene.playable(scene.session.seat))[0])
+    my_turn_or_score(app, scene, bots)
+
+
+def on_disk(session: RemoteSession) -> tuple[Path, int]:
+    """The hosted table's folder and the moves its journal holds."""
+    assert session.server is not None and session.server.data is not None
+    slot = session.server.data
+    return slot, TableHost.load(slot / "tables" / f"{session.code}.json").moves
+
+
+def test_two_copies_on_one_data_folder_host_their_own_tables_and_never_touch_the_others(
+    monkeypatch: pytest.MonkeyPatch, data_dir: Path, apps: list[App]
+) -> None:
+    first = launch(monkeypatch)
+    apps.append(first)
+    mine, bot = host(first, "twotenjack", {1: "remote", 2: "easy"})
+    assert bot is not None
+    play(first, 2, (bot,))
+
+    second = launch(monkeypatch)  # another copy of Atout, started on the same data folder
+    apps.append(second)
+    assert button(second, tr("netui.menu.host"))  # the first copy's table is not offered to resume
+    theirs, _ = host(second, "twotenjack", {1: "easy", 2: "easy"})
+    told = [message for message, _ in second.notices.items]
+    assert any(mine.code in m and "window of Atout" in m for m in told)
+    assert theirs.code != mine.code
+    play(second, 2, ())
+    play(first, 2, (bot,))  # both go on, each in its own folder
+    (slot1, moves1), (slot2, moves2) = on_disk(mine), on_disk(theirs)
+    assert slot1 != slot2 and moves1 == remote(first).game.moves and moves2 == remote(second).game.moves
+
+    remote(second).leave_table()  # the second copy ends its table (nobody else sits at it)
+    assert isinstance(second.scenes.top, MenuScene) and not slot2.exists()
+    assert on_disk(mine) == (slot1, moves1) and (slot1 / "host.json").exists()
+    click(second, button(second, tr("netui.menu.host")).rect.center)
+    assert isinstance(second.scenes.top, HostScene) and second.scenes.top.waiting is None
+
+    crash(first, mine)  # the first copy killed: its table is free, and offered to the copy still running
+    second.scenes.stack.clear()
+    third = launch(monkeypatch)
+    apps.append(third)
+    click(third, button(third, tr("netui.menu.resume_hosted")).rect.center)
+    page = third.scenes.top
+    assert isinstance(page, HostScene) and page.waiting is not None
+    assert (page.waiting.code, page.waiting.moves, page.waiting.slot) == (mine.code, moves1, slot1)

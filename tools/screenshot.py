@@ -19,10 +19,18 @@ SCENES = (
     "menu-koenigrufen",
     "settings",
     "houserules",
+    "houserules-announcing",
+    "houserules-kontra",
     "rules",
     "rules-koenigrufen",
     "falkenstein",
     "hotseat",
+    "hotseat-story",
+    "editor",
+    "editor-challenge",
+    "editor-ending",
+    "editor-graph",
+    "editor-import",
     "fireworks",
     "score",
     "handover",
@@ -41,12 +49,17 @@ SCENES = (
     "koenigrufen-trischaken",
     "koenigrufen-dreier-score",
     "koenigrufen-piccolo-score",
+    "koenigrufen-turn",
     "twotenjack",
     "twotenjack-6",
     "twotenjack-score",
     "twotenjack-hint",
     "history",
+    "saved",
+    "saved-delete",
+    "menu-saved",
     "statistics",
+    "statistics-falkenstein",
     *(f"learn-{game}-{moment}" for game in ("koenigrufen", "twotenjack", "falkenstein") for moment in "123"),
     "learn-koenigrufen-end",
     "learn-twotenjack-end",
@@ -89,14 +102,16 @@ def build(app, scene: str, **options):
         return _falkenstein_net(app, "host"), 2.0
     if scene == "end-table":  # the host of that table leaving it: asked first
         return _falkenstein_net(app, "host"), 2.0
-    if scene == "houserules":  # the group's edit of austria: no Trischaken, Dreier worth 5, no holding
+    if scene.startswith("houserules"):  # the group's edit of austria: no Trischaken, Dreier worth 5, no hold
         from game.games.koenigrufen import house, profile
         from game.scenes.house_rules import HouseRulesScene
 
         edited = house.with_value(house.based_on(profile.load("austria")), "dreier", won=5, lost=5)
         edited = house.with_contract(house.with_option(edited, "hold", False), "trischaken", False)
         app.settings = app.settings.with_(koenigrufen_rules=house.HOUSE, koenigrufen_house=edited)
-        return HouseRulesScene(app), 0.0
+        house_page = HouseRulesScene(app)
+        house_page.section = scene.partition("-")[2] or house_page.section  # a tab: announcing, kontra
+        return house_page, 0.0
     if scene == "settings":
         from game.scenes.settings_scene import SettingsScene
 
@@ -129,6 +144,29 @@ def build(app, scene: str, **options):
 
         game = scene.split("-")[1]
         return navigation.lesson(app, lessons(game)[0].id), 0.0
+    if scene == "statistics-falkenstein":  # each adventure's endings, as the History counts them
+        from game.games.falkenstein.adventures import builtin
+        from game.games.falkenstein.data import HEROES
+        from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
+        from game.history import record_match
+        from game.scenes.statistics_scene import StatisticsScene
+
+        for seed in range(6):
+            hero = (SeatSetup(HEROES[seed % 3], ("Clara", "Paul")[seed % 2]),)
+            record_match(FalkensteinSetup("solo", hero, seed=seed, scenario=builtin()[seed % 3]), seed)
+        return StatisticsScene(app, "falkenstein"), 0.3
+    if scene in ("saved", "saved-delete", "menu-saved"):  # several unfinished matches, long names among them
+        from game.scenes import navigation
+
+        _saved_matches()
+        if scene == "menu-saved":
+            return navigation.menu(app), 0.0
+        saved = navigation.saved(app)
+        if scene == "saved-delete":
+            app.scenes.push(saved)
+            saved.ask_delete()  # type: ignore[attr-defined]
+            return app.scenes.stack.pop(), 0.0
+        return saved, 0.3
     if scene == "history":  # a few matches played to their end in the scratch data directory
         from game.history import demo_history
         from game.scenes.history_scene import HistoryScene
@@ -148,25 +186,72 @@ def build(app, scene: str, **options):
             order = (*people[seed:], *people[:seed], computer)
             record_match(CardTableSetup("koenigrufen", order, seed, 6, profile.load("austria")), seed)
         return StatisticsScene(app, "koenigrufen"), 0.3
+    from game.games.falkenstein.adventures import builtin
     from game.games.falkenstein.data import HEROES
     from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
     from game.games.falkenstein.table import FalkensteinTable
     from game.scenes import navigation
 
+    if scene.startswith("editor"):
+        return _editor(app, scene), 0.3
     if scene == "falkenstein":
-        setup = FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), None, seed=11)
+        setup = FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), seed=11, scenario=builtin()[0])
         return FalkensteinTable(app, setup), 5.0
-    if scene == "hotseat":
+    if scene in ("hotseat", "hotseat-story"):  # the Host's panel: with an adventure, its challenges to pick
         seats = (SeatSetup(HEROES[0], "Clara"), SeatSetup(HEROES[1], "Paul"))
-        return FalkensteinTable(app, FalkensteinSetup("hotseat", seats, host_name="Marie", seed=5)), 3.0
+        story = builtin()[0] if scene == "hotseat-story" else None
+        setup = FalkensteinSetup("hotseat", seats, host_name="Marie", seed=5, scenario=story)
+        return FalkensteinTable(app, setup), 3.0
     if scene == "fireworks":
         return navigation.demo(app, "falkenstein", 1), 5.2
     if scene == "score":
         table = FalkensteinTable(
-            app, FalkensteinSetup("solo", (SeatSetup(HEROES[2], "Clara"),), None, seed=3)
+            app, FalkensteinSetup("solo", (SeatSetup(HEROES[2], "Clara"),), seed=3, scenario=builtin()[0])
         )
         return table, -1.0
     raise SystemExit(f"unknown scene {scene!r}; choose from {', '.join(SCENES)}")
+
+
+def _saved_matches() -> None:
+    """Unfinished matches of every game in the scratch data directory, played part-way at random and
+    last played at different times: long names, six players, a house profile, a scenario."""
+    import random
+    import time
+
+    from game.autosave import new_match_path
+    from game.games.falkenstein.data import HEROES
+    from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
+    from game.games.koenigrufen import house, profile
+    from game.journal import Journal, new_state, save_journal
+    from game.seating import CardTableSetup, SeatPlayer
+
+    long = ("Maximiliane von Hohenzollern", "Bartholomäus Wittelsbach", "Clementine", "Friedrich-Wilhelm")
+    austria = house.based_on(profile.load("austria"))
+    setups: list[Any] = [
+        CardTableSetup(
+            "koenigrufen", tuple(SeatPlayer(n, i == 0) for i, n in enumerate(long)), 11, 8, austria
+        ),
+        CardTableSetup("twotenjack", tuple(SeatPlayer(n, i < 2) for i, n in enumerate("ABCDEF")), 12),
+        FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), None, "", 13),
+        CardTableSetup(
+            "koenigrufen", tuple(SeatPlayer(n, True) for n in ("Paul", "Marie", "Anton", "Berta")), 14
+        ),
+        CardTableSetup("twotenjack", tuple(SeatPlayer(n, i == 0) for i, n in enumerate(long[:3])), 15),
+    ]
+    now = time.time()
+    for i, setup in enumerate(setups):
+        rng, journal = random.Random(i), Journal(setup.game, setup)
+        state = new_state(setup)
+        for _ in range(30 + 40 * (i % 2)):
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            if state.is_over:
+                break
+            journal.actions.append(action)
+        path = new_match_path(setup.game)
+        save_journal(path, journal)
+        when = now - i * (5 * 3600 + 1234)
+        os.utime(path, (when, when))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.scene == "end-table":
         scene.leave_table()
         app.step(1 / 60)
-    if args.scene == "hotseat":  # past the hand-over screen, to the Host's challenge panel
+    if args.scene in ("hotseat", "hotseat-story"):  # past the hand-over screen, to the Host's challenge panel
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
         for _ in range(30):
             app.step(1 / 60)
@@ -219,6 +304,41 @@ def main(argv: list[str] | None = None) -> int:
         app.step(1 / 60)
     save_png(app.screen, args.out)
     return 0
+
+
+def _editor(app, scene: str):
+    """The adventure editor on a draft of the player's: a copy of the Drowned Bell being rewritten, one
+    challenge no path reaches yet and one link not chosen, so the graph flags both."""
+    from dataclasses import replace
+
+    from game.games.falkenstein import adventures, drafting
+    from game.games.falkenstein.editor_scene import EditorScene
+
+    shipped = adventures.builtin()
+    adventures.save(adventures.new_path("nightingale"), shipped[1])
+    draft = replace(shipped[2], id="bell")
+    draft, added = drafting.add_challenge(draft)
+    lost = replace(
+        draft.challenges[added],
+        title=draft.challenges[added].title.put("en", "The island").put("de", "Die Insel").put("fr", "L'île"),
+    )
+    draft = drafting.change_challenge(draft, added, title=lost.title, on_success="peace", on_failure="frozen")
+    draft = drafting.change_challenge(draft, 2, on_failure="")
+    adventures.save(adventures.new_path("bell"), draft)
+    if scene == "editor-import":
+        folder = adventures.exchange_dir()
+        adventures.save(folder / "the_drowned_bell.json", shipped[2])
+        (folder / "letter.json").write_text("{}", encoding="utf-8")
+    editor = EditorScene(app)
+    editor.choose(0)  # bell.json, first by name
+    editor.part = {"editor-challenge": "challenges", "editor-ending": "endings", "editor-graph": "graph"}.get(
+        scene, "story"
+    )
+    editor.challenge = 2
+    if scene == "editor-import":
+        editor.open_import()
+        editor.take_in(adventures.exchange_dir() / "letter.json")
+    return editor
 
 
 def _network_page(app, scene: str):
@@ -348,6 +468,7 @@ KOENIGRUFEN = {
     "koenigrufen-trischaken": ("austria", "trischaken", "score"),
     "koenigrufen-dreier-score": ("austria", "dreier", "score"),
     "koenigrufen-piccolo-score": ("cheltenham", "piccolo", "score"),
+    "koenigrufen-turn": ("cheltenham", "dreier", "turn"),  # konig's turn of several words: one said
 }
 
 
@@ -416,6 +537,7 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None, an
     target = {
         "auction": "bid",
         "announce": "announce",
+        "turn": "announce",
         "call": "call",
         "talon": "talon",
         "discard": "discard",
@@ -455,6 +577,10 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None, an
     if moment == "discard":
         table.chosen = list(_a_discard(table))[:-1]
         table.human_panel(0)
+    if moment == "turn":  # a first word said, the turn still yours: more words, or "That's all"
+        view = table.game.view(0)
+        table.act(Announce(0, view.may_announce[-1:]) if view.may_announce else Kontra(0, view.may_kontra[0]))
+        settle()
     for _ in range(40):
         app.step(1 / 60)
 

@@ -78,6 +78,7 @@ class TableRequest:
     profile: str | None = None  # a rule profile's id, where the game has them
     deals: int | None = None  # the match length (None: the game's own)
     away: str = "wait"  # while a remote player is away: "wait", or "computer" plays for it
+    story: Any = None  # a Falkenstein adventure's JSON: from a desktop that hosts, never in `create`
 
     def message(self) -> dict[str, Any]:
         seats = [{"kind": s.kind} | ({"level": s.level} if s.kind == "computer" else {}) for s in self.seats]
@@ -265,6 +266,15 @@ def read_update(game: str, data: dict[str, Any], profile: Any) -> Update:
         to_act=data["to_act"],
         over=data["over"],
     )
+
+
+def read_story(game: str, data: Any) -> Any:
+    """The story a `joined` message carries, read whole as the game reads one (None when there is none);
+    a FileProblem says why it cannot be used."""
+    privacy = GAMES[game].privacy
+    if data is None or privacy is None or privacy.read_story is None:
+        return None
+    return privacy.read_story(data)
 
 
 def read_profile(game: str, data: Any) -> Any:

@@ -19,6 +19,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlsplit
 
+from game.i18n import Words
+from game.locks import Holder
 from game.net import hosted
 from game.net.client import (
     Closed,
@@ -34,6 +36,7 @@ from game.net.client import (
 from game.net.command import PORT
 from game.net.server import Background
 from game.rules.errors import IllegalAction
+from game.storage import FileProblem
 
 RETRY = 2.0  # seconds between two attempts to rejoin a table that cannot be reached
 GIVE_UP = 60.0  # seconds of failed rejoins before the player is told the host is gone (the attempts go on)
@@ -68,6 +71,11 @@ def failure_key(failure: Error | Closed) -> str:
     return f"net.{'error' if isinstance(failure, Error) else 'closed'}.{failure.reason}"
 
 
+def failure_words(failure: Error | Closed) -> Words:
+    """Why a join failed, in words (with the reason a table's story was refused here, if it was)."""
+    return Words(failure_key(failure), dict(failure.params) if isinstance(failure, Error) else {})
+
+
 @dataclass
 class Notice:
     """Something the player should be told: `key` a catalogue key, `params` its values."""
@@ -88,10 +96,12 @@ class RemoteSession:
         server: Background | None = None,
         address: str = "",
         clock: Callable[[], float] = time.monotonic,
+        locks: Holder | None = None,
     ) -> None:
         self.url, self.clock = url, clock
         self.client = TableClient(url)
         self.server = server  # the server this machine hosts the table on, if it does
+        self.locks = locks  # what holds the hosted table's folder for this copy of Atout
         self.address = address or url  # what the others type to come here
         self.joined: Joined | None = None
         self.seats: tuple[SeatState, ...] = ()
@@ -150,6 +160,9 @@ class RemoteSession:
 
     def _take(self, message: Any, now: float) -> None:
         match message:
+            case Joined(story=FileProblem() as refused):  # its story read here too, and refused: not played
+                self.failure = Error("story", str(refused), "join", params={"problem": refused.words})
+                self.client.leave()
             case Joined():
                 if self.away:
                     self.notices.append(Notice("netui.notice.back", {}))
@@ -197,7 +210,9 @@ class RemoteSession:
         if self.server is not None:
             self.server.stop()
             if self.server.data is not None:  # ended: not offered again
-                hosted.forget(self.server.data)
+                hosted.archive(self.server.data)
+                if self.locks is not None:
+                    self.locks.release(self.server.data, remove=True)
             self.server = None
 
 

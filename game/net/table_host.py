@@ -129,9 +129,9 @@ class TableHost:
         if spec.privacy is None:
             raise Refusal("bad_message", f"{game} is not played over the network")
         try:
-            setup = _setup(game, seed, requests, request.profile, request.deals)
+            setup = _setup(game, seed, requests, request.profile, request.deals, request.story)
             state = spec.new_state(setup)
-        except ValueError as problem:
+        except (ValueError, storage.FileProblem) as problem:
             raise Refusal("bad_message", f"create: {problem}") from None
         ids = list(spec.view_seats(state))
         if len(ids) != len(requests):
@@ -371,6 +371,7 @@ class TableHost:
     def joined(self, seat: Seat, token: str) -> dict[str, Any]:
         view = self.state.view(seat.id)
         profile = getattr(view, "profile", None)
+        story = self.privacy.story(self.journal.setup) if self.privacy.story else None
         return {
             "type": "joined",
             "protocol": protocol.PROTOCOL,
@@ -380,6 +381,7 @@ class TableHost:
             "token": token,
             "profile": None if profile is None else profile.to_json(),
             "seats": self.seat_list(),
+            "story": story,
         }
 
     def broadcast(self, events: Sequence[Any]) -> None:
@@ -406,7 +408,7 @@ def seat_ids(game: str, count: int) -> list[int | str]:
     spec = GAMES[game]
     if spec.privacy is None or spec.privacy.new_setup is None:
         return list(range(count))
-    return list(spec.view_seats(spec.new_state(spec.privacy.new_setup(0, count))))
+    return list(spec.view_seats(spec.new_state(spec.privacy.new_setup(0, count, None))))
 
 
 @functools.cache
@@ -416,12 +418,17 @@ def seat_characters(game: str, count: int) -> dict[int | str, str]:
     spec = GAMES[game]
     if spec.privacy is None or spec.privacy.new_setup is None:
         return {}
-    seats = getattr(spec.privacy.new_setup(0, count), "seats", ())
+    seats = getattr(spec.privacy.new_setup(0, count, None), "seats", ())
     return {i: seat.character.name for i, seat in enumerate(seats) if hasattr(seat, "character")}
 
 
 def _setup(
-    game: str, seed: int, requests: Sequence[SeatRequest], profile: str | None, deals: int | None
+    game: str,
+    seed: int,
+    requests: Sequence[SeatRequest],
+    profile: str | None,
+    deals: int | None,
+    story: Any = None,
 ) -> Any:
     """A new table's setup: a card table's seating (names stay the table's, not the journal's), or the
     game's own networked setup."""
@@ -432,10 +439,12 @@ def _setup(
     if profile is not None and spec.rule_profile is None:
         raise ValueError(f"{game} has no rule profiles")
     assert spec.privacy is not None
+    if story is not None and spec.privacy.story is None:
+        raise ValueError(f"{game} has no stories")
     if spec.privacy.new_setup is not None:
         if deals is not None:
             raise ValueError(f"{game} has no match length to choose")
-        return spec.privacy.new_setup(seed, len(requests))
+        return spec.privacy.new_setup(seed, len(requests), story)
     low, high = spec.seats
     if not low <= len(requests) <= high:
         raise ValueError(f"{game} seats {low} to {high} players, not {len(requests)}")

@@ -34,8 +34,13 @@ from game.ui.widgets import Button, Check, Choice, Form
 if TYPE_CHECKING:
     from game.app import App
 
-SECTIONS = ("contracts", "bonuses", "announcing", "trischaken", "options")
-NAMED = {"announcing": house.ANNOUNCING, "trischaken": house.TRISCHAKEN, "options": house.OPTIONS}
+SECTIONS = ("contracts", "bonuses", "announcing", "kontra", "trischaken", "options")
+NAMED = {
+    "announcing": house.ANNOUNCING,
+    "kontra": house.KONTRA,
+    "trischaken": house.TRISCHAKEN,
+    "options": house.OPTIONS,
+}
 # a row of the contracts' or the bonuses' table: the name, whether played, then three choices
 CONTRACT_CELLS = (0.36, 0.1, 0.18, 0.18, 0.18)
 BONUS_CELLS = (0.34, 0.1, 0.15, 0.15, 0.26)

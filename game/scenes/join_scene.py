@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import tr
-from game.net.remote_game import RemoteSession, failure_key, table_code, table_url
+from game.net.remote_game import RemoteSession, failure_words, table_code, table_url
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
 from game.ui import text, theme
@@ -129,7 +129,7 @@ class JoinScene(FormPage):
         session.poll()
         failure = session.failure
         if failure is not None:
-            self._refused(tr(failure_key(failure)))
+            self._refused(failure_words(failure).text())
         elif session.joined is not None:
             self.session = None
             self.app.scenes.replace(navigation.lobby(self.app, [session], self.sit))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import tr
-from game.net.remote_game import RemoteSession, close_all, failure_key, keep_hosted, unreachable
+from game.net.remote_game import RemoteSession, close_all, failure_words, keep_hosted, unreachable
 from game.net.table_host import seat_characters
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
@@ -105,7 +105,7 @@ class LobbyScene(FormPage):
         y = self._big(surface, tr("netui.lobby.code"), " ".join(session.code) or "…", x, y + g(10), left)
         failure = session.failure
         if failure is not None:
-            text.draw(surface, tr(failure_key(failure)), (x, y + g(16)), theme.SIZE_BODY, theme.FAILURE)
+            text.draw(surface, failure_words(failure).text(), (x, y + g(16)), theme.SIZE_BODY, theme.FAILURE)
         elif unreachable(self.sessions):  # (its Leave button is the way back to the menu)
             text.draw(surface, tr("netui.gone.title"), (x, y + g(16)), theme.SIZE_BODY, theme.FAILURE)
         elif not self.ready:

@@ -11,11 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import storage
-from game.autosave import current_path
+from game import saved_matches
 from game.engine.scene import Scene
 from game.i18n import tr
-from game.journal import Journal, decode
 from game.lessons.lesson import listed
 from game.net import hosted
 from game.registry import GAMES
@@ -43,18 +41,12 @@ NAME_LEN = 20
 ARROWS = 52  # pixels of a choice box taken by its two arrows
 
 
-def saved_match(app: App) -> tuple[Journal, float] | None:
-    """The unfinished match in `current.json` and when it was saved; a bad file is kept aside and told."""
-    path = current_path()
-    journal, refused = storage.load(path, decode)
-    if refused is not None:
+def saved_listing(app: App) -> saved_matches.Listing:
+    """The player's unfinished matches, read from their files; a bad file is kept aside and told."""
+    found = saved_matches.listing(app.locks)
+    for refused in found.refused:
         app.notices.show(tr("notice.bad_save", problem=refused.words.text()), 10.0)
-    if journal is None or journal.finished:
-        return None
-    try:
-        return journal, path.stat().st_mtime
-    except OSError:
-        return None
+    return found
 
 
 class MenuScene(Scene):
@@ -71,8 +63,12 @@ class MenuScene(Scene):
         self.learn_button: Button | None = None
         self.settings_button: Button | None = None
         self.continue_button: Button | None = None
-        self.saved = saved_match(app)
-        self.hosted, told = hosted.offered()  # a table this desktop hosted, its program killed mid-match
+        self.saved_button: Button | None = None
+        self.listing = saved_listing(app)
+        self._read_again = False  # back from the Saved matches list: they may have changed
+        self.hosted, told = hosted.offered(
+            app.locks
+        )  # a table this desktop hosted, its program killed mid-match
         if told is not None:
             app.notices.show(told.text(), 10.0)
         self._quit_deadline = -1.0
@@ -109,21 +105,45 @@ class MenuScene(Scene):
                 )
             )
         if self.saved:
-            journal, saved_at = self.saved
             rect = quit_rect.move(0, -4 * g(56))
             words = tr(
                 "menu.continue",
-                game=tr(f"menu.game.{journal.game}.name"),
-                when=time.strftime(tr("menu.continue_when"), time.localtime(saved_at)),  # the day as written
+                game=tr(f"menu.game.{self.saved.game}.name"),
+                when=time.strftime(tr("menu.continue_when"), time.localtime(self.saved.when)),  # as written
             )
             label = text.fit(words, theme.SIZE_SMALL, rect.width - g(16))
             self.continue_button = Button(rect, label, self.resume, primary=True, size=theme.SIZE_SMALL)
             self.form.add(self.continue_button)
-        self.form.add(Button(quit_rect.move(0, -2 * g(56)), tr("menu.history"), self.open_history))
+        self._lay_history(quit_rect.move(0, -2 * g(56)))
         self.settings_button = Button(quit_rect.move(0, -g(56)), tr("menu.settings"), self.open_settings)
         self.form.add(self.settings_button)
         self.form.add(Button(quit_rect, tr("menu.quit"), self.quit))
         restore_focus(self.form, focus)
+
+    def _lay_history(self, rect: pygame.Rect) -> None:
+        """The History; beside it, while any match is unfinished, the Saved matches list."""
+        self.saved_button = None
+        if not self.listing.matches and not self.listing.elsewhere:
+            self.form.add(Button(rect, tr("menu.history"), self.open_history))
+            return
+        saved, history = split(rect, 1, 1, gap=self.g(10))
+        count = len(self.listing.matches)
+        label = text.fit(tr("menu.saved", n=count), theme.SIZE_SMALL, saved.width - self.g(12))
+        self.saved_button = Button(saved, label, self.open_saved, size=theme.SIZE_SMALL)
+        self.form.add(self.saved_button)
+        label = text.fit(tr("menu.history"), theme.SIZE_SMALL, history.width - self.g(12))
+        self.form.add(Button(history, label, self.open_history, size=theme.SIZE_SMALL))
+
+    @property
+    def saved(self) -> saved_matches.Saved | None:
+        """The match Continue resumes: the one played most recently."""
+        return self.listing.latest
+
+    def enter(self) -> None:
+        if self._read_again:
+            self._read_again = False
+            self.listing = saved_listing(self.app)
+            self.relayout()
 
     def _layout_page(self) -> None:
         g, page, game = self.g, self.page, self.game
@@ -210,17 +230,29 @@ class MenuScene(Scene):
             )
 
     def _layout_learn(self) -> None:
-        """The Learn button, in the heading row of the start panel, when the game on show has a lesson."""
+        """The Learn button, in the heading row of the start panel, when the game on show has a lesson;
+        left of it the start section's own button, if it has one (Falkenstein's adventure editor)."""
         self.learn_button = None
-        taught = listed(self.game)
-        if not taught:
-            return
         g, panel = self.g, self.start_panel
-        label = tr("lesson.learn")
-        rect = pygame.Rect(0, panel.y + g(12), text.size_of(label, theme.SIZE_SMALL)[0] + g(36), g(34))
-        rect.right = panel.right - g(14)
-        self.learn_button = Button(rect, label, lambda: self.learn(taught[0]), size=theme.SIZE_SMALL)
-        self.form.add(self.learn_button)
+        right = panel.right - g(14)
+        taught = listed(self.game)
+        if taught:
+            label = tr("lesson.learn")
+            rect = pygame.Rect(0, panel.y + g(12), text.size_of(label, theme.SIZE_SMALL)[0] + g(36), g(34))
+            rect.right = right
+            self.learn_button = Button(rect, label, lambda: self.learn(taught[0]), size=theme.SIZE_SMALL)
+            self.form.add(self.learn_button)
+            right = rect.x - g(10)
+        heading = getattr(self.start(self.game), "heading_button", None)
+        if heading is None:
+            return
+        label, opens = heading()
+        left = panel.x + g(14) + text.size_of(tr("menu.new_game"), theme.SIZE_H2 * 0.9)[0] + g(14)
+        room = right - left
+        words, size = text.shrunk(label, theme.SIZE_SMALL, theme.SIZE_SMALL - 4, room - g(24))
+        rect = pygame.Rect(0, panel.y + g(12), min(room, text.size_of(words, size)[0] + g(24)), g(34))
+        rect.right = right
+        self.form.add(Button(rect, words, opens, size=size))
 
     def _text(
         self,
@@ -266,8 +298,17 @@ class MenuScene(Scene):
             self.relayout()
 
     def resume(self) -> None:
-        if self.saved:
-            self.app.scenes.replace(navigation.resume(self.app, self.saved[0]))
+        """Continues the match played most recently (unless another copy of Atout has opened it since)."""
+        table = navigation.resume_saved(self.app, self.saved) if self.saved else None
+        if table is not None:
+            self.app.scenes.replace(table)
+        else:  # the list has changed
+            self._read_again = True
+            self.enter()
+
+    def open_saved(self) -> None:
+        self._read_again = True
+        self.app.scenes.push(navigation.saved(self.app))
 
     def learn(self, lesson_id: str) -> None:
         """A guided first deal of the game on show; leaving it comes back here."""

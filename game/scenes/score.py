@@ -30,8 +30,9 @@ class ScoreScene(Scene):
         super().__init__(app)
         self.sheet, self.way_out = sheet, way_out
         self.form = Form()
-        self.log = LogPanel(tr("score.log"))
-        self.log.set_lines(list(sheet.log))
+        # an adventure's sheet shows the path taken (the log says the same at length), others the log
+        self.log = LogPanel(tr("score.fal_path") if sheet.path else tr("score.log"))
+        self.log.set_lines(list(sheet.path or sheet.log))
 
     def relayout(self) -> None:
         w, h = self.app.size

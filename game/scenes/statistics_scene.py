@@ -16,7 +16,7 @@ import pygame
 from game import history
 from game.engine.scene import Scene
 from game.games.koenigrufen.words import contract_name
-from game.i18n import tr
+from game.i18n import language, tr
 from game.registry import GAMES
 from game.statistics import ContractLine, PlayerLine, Statistics, Who, gather
 from game.ui import text, theme
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 PLAYER_COLUMNS = (0.36, 0.14, 0.14, 0.18, 0.18)  # shares of the page: player, played, won, averages
 CONTRACT_COLUMNS = (0.28, 0.32, 0.13, 0.13, 0.14)  # contract, player, bids, made, success rate
+ENDING_COLUMNS = (0.4, 0.45, 0.15)  # adventure, ending, times reached
 SIZE = theme.SIZE_SMALL + 1
 UNIT = {"koenigrufen": "stats.col.per_deal", "twotenjack": "stats.col.per_round"}  # else per challenge
 
@@ -97,6 +98,14 @@ def page_lines(stats: Statistics) -> list[Line]:
         ]
         for c in stats.contracts:
             lines.append(Line("total" if c.who is None else "row", contract_row(c), CONTRACT_COLUMNS))
+    if stats.endings:
+        head = tuple(tr(f"stats.col.{k}") for k in ("adventure", "ending", "reached"))
+        lines += [Line("gap"), Line("section", (tr("stats.endings"),)), Line("header", head, ENDING_COLUMNS)]
+        previous = None
+        for e in stats.endings:
+            title = e.scenario.get(language()) if e.scenario != previous else ""
+            previous = e.scenario
+            lines.append(Line("row", (title, e.ending.get(language()), str(e.reached)), ENDING_COLUMNS))
     return lines
 
 
@@ -287,7 +296,7 @@ class StatisticsScene(Scene):
             italic = line.kind == "total" and i == 1
             colour = theme.SEPIA if header or italic else theme.WALNUT if bold else theme.INK
             fitted = text.fit(words, size, width - g(14), bold)
-            if i == 0 or (i == 1 and line.shares is CONTRACT_COLUMNS):
+            if i == 0 or (i == 1 and line.shares in (CONTRACT_COLUMNS, ENDING_COLUMNS)):
                 at, anchor = (x + g(8), rect.centery), "midleft"
             else:
                 at, anchor = (x + width // 2, rect.centery), "center"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -60,7 +61,7 @@ class TableScene(Scene):
         self.game: Any = None  # the rules state, set by the game's table
         self.log = LogPanel("")  # the match's log; the game's table gives it its title
         self.awaiting = Awaiting.NOTHING
-        self.autosave = Autosave(Journal(self.game_id, setup), app.save_path)
+        self.autosave = Autosave(Journal(self.game_id, setup), app.save_path, app.locks)
         self.replaying = False
         self.queue: deque[Any] = deque()
         self.wait = 0.0
@@ -179,9 +180,12 @@ class TableScene(Scene):
         return decision_seed(self.setup.seed, purpose, seat, self.moves)
 
     @classmethod
-    def resume(cls, app: App, journal: Journal) -> TableScene:
-        """The table of a saved match, its actions replayed without animation: exactly as it was left."""
+    def resume(cls, app: App, journal: Journal, path: Path | None = None) -> TableScene:
+        """The table of a saved match, its actions replayed without animation: exactly as it was left; it
+        goes on saving into `path`, the file it was read from (a saved match's)."""
         table = cls(app, journal.setup)
+        if path is not None:
+            table.autosave.continue_in(path)
         for action in journal.actions:
             table.enqueue(table.game.apply(action))
         table.autosave.journal.actions = list(journal.actions)
@@ -242,7 +246,9 @@ class TableScene(Scene):
         self.app.scenes.push(navigation.pause(self.app, self.game_id, self.leave_table, self.pause_extra()))
 
     def leave_table(self) -> None:
+        """Back to the menu: the match, on disk, is no longer held, so another copy of Atout may open it."""
         self.app.scenes.reset(navigation.menu(self.app))
+        self.app.locks.release(self.autosave.path)
 
     def handover(self, person: str, detail: str, on_ready: Callable[[], None]) -> None:
         self.app.scenes.push(navigation.handover(self.app, person, detail, on_ready))

@@ -15,6 +15,7 @@ click_sound: Callable[[], None] = lambda: None  # noqa: E731 - set by the app to
 
 class Widget:
     focusable = True
+    takes_text = False  # typing goes into it: a click gives it the keyboard focus
 
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -305,6 +306,8 @@ class Toggle(Choice):
 class TextInput(Widget):
     """A one-line text field; typing goes in while it is focused (click it or Tab to it)."""
 
+    takes_text = True
+
     def __init__(
         self,
         rect: pygame.Rect,
@@ -395,7 +398,8 @@ class Form:
         """Gives the event to the widgets; returns True when one of them used it."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = next((w for w in self.focusable if w.rect.collidepoint(event.pos)), None)
-            if isinstance(hit, TextInput) or (hit is None and isinstance(self.focused, TextInput)):
+            focused = self.focused
+            if (hit is not None and hit.takes_text) or (hit is None and focused and focused.takes_text):
                 self._set_focus(hit)
         if event.type == pygame.KEYDOWN:
             return self._key(event)

@@ -19,7 +19,7 @@ from game.games.falkenstein.ai import ComputerHost, choose_card
 from game.games.falkenstein.data import TALENTS
 from game.games.falkenstein.privacy import new_setup
 from game.games.falkenstein.resolution import DECK, standing_of
-from game.games.falkenstein.scenario import Scenario
+from game.games.falkenstein.scenario import Ending, Scenario
 from game.games.falkenstein.session import (
     HOST,
     CardDrawn,
@@ -35,6 +35,8 @@ from game.games.falkenstein.session import (
     Resolved,
     SessionOver,
     SetChallenge,
+    StoryEnded,
+    StoryTurned,
     win_chances,
 )
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
@@ -52,13 +54,18 @@ from game.ui.fireworks import Fireworks, warm_up
 from game.ui.layout import load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.panel import draw_panel
-from game.ui.widgets import Button, Choice, Form
+from game.ui.pick_list import PickList, Row
+from game.ui.salon import restore_focus, split
+from game.ui.widgets import Button, Choice, Form, Label, Widget
 
 if TYPE_CHECKING:
     from game.app import App
     from game.net.remote_game import RemoteSession
 
 BACK = "backs/falkenstein"
+# the story panel's type shrinks to fit down to this; an adventure's longest texts fit above it (what is
+# longer, as in the first straight-line scenario's introduction, shrinks further)
+STORY_SMALLEST = theme.SIZE_SMALL - 5
 # the rectangles this scene reads from assets/tables/falkenstein.tmx
 LAYOUT_NAMES = frozenset(
     {
@@ -86,8 +93,8 @@ class FalkensteinTable(TableScene):
     def __init__(self, app: App, setup: FalkensteinSetup) -> None:
         super().__init__(app, setup)
         self.setup: FalkensteinSetup = setup
-        self.scenario: Scenario | None = setup.load_scenario()
-        self.game = setup.new_game(self.scenario)
+        self.scenario: Scenario | None = setup.story()
+        self.game = setup.new_game()
         self.layout = load_layout("falkenstein")
         self.host_avatar = Avatar(setup.seed % 997 + 3, setup.host_name or tr("fal.host"))
         self.host_avatar.masters()  # carve the portrait now, not on the first animated frame
@@ -100,6 +107,7 @@ class FalkensteinTable(TableScene):
         self.shown_discard = 0
         self.shown_results: list[Resolved] = []
         self.shown_challenge: ChallengeSet | None = None
+        self.shown_ending: Ending | None = None
         self.fireworks: Fireworks | None = None
         # the words on the table are kept as functions so a language switch re-words them at once
         self.message_fn: Callable[[], str] = str
@@ -113,6 +121,8 @@ class FalkensteinTable(TableScene):
         self.chances: dict[str, str] = {}
         self.last_person: str | None = None
         self.host_form = Form()
+        self._host_choice: tuple[int, str | None, int] = (0, None, 3)  # seat, talent, opposition
+        self._host_node = ""  # the story's challenge the Host has picked
         self.controls = Form()
         self.challenge_no = 0
         self.enqueue(list(self.game.opening))
@@ -235,6 +245,7 @@ class FalkensteinTable(TableScene):
         self.last_person = self.person_of(to_act)
         if to_act == "host":
             self.awaiting = Awaiting.HOST
+            self._host_turn()
             self._build_host_form()
         else:
             self.awaiting = Awaiting.PLAY
@@ -244,9 +255,11 @@ class FalkensteinTable(TableScene):
         start = time.perf_counter()
         to_act = self.game.to_act
         if to_act == "host":
-            if self.scenario:
-                c = self.scenario.challenges[self.challenge_no]
-                action: SetChallenge | PlayCard = SetChallenge(0, c.talent, c.suit, c.opposition)
+            node = self.scenario.challenge(self.game.view(HOST).story_at) if self.scenario else None
+            if node is not None:  # the challenge the story has reached, for the hero
+                action: SetChallenge | PlayCard = SetChallenge(
+                    0, node.talent, node.suit, node.opposition, node.id
+                )
             elif self.challenge_no == 0 and self.setup.mode == "demo":
                 action = _demo_first_challenge(self.setup)
             else:
@@ -289,7 +302,8 @@ class FalkensteinTable(TableScene):
     def show_score(self) -> None:
         """The session's sheet, from the challenges resolved (every seat's view holds them all)."""
         self.end_match()
-        sheet = session_sheet(self.setup, self.game.view(HOST).history, tuple(self.log.lines))
+        view = self.game.view(HOST)
+        sheet = session_sheet(self.setup, view.history, tuple(self.log.lines), view.path, view.ending)
         way_out = WayOut(self.score_buttons(), self.leave_table)
         self.app.scenes.replace(navigation.score(self.app, self.game_id, sheet, way_out))
 
@@ -301,6 +315,13 @@ class FalkensteinTable(TableScene):
         self.app.scenes.replace(navigation.table(self.app, replace(self.setup, seed=match_seed())))
 
     def event_lines(self, event: Event) -> list[str]:
+        if isinstance(event, StoryTurned | StoryEnded) and self.scenario:
+            node = event.to if isinstance(event, StoryTurned) else event.ending
+            title = self.scenario.title_of(node).get(language())
+            key = "fal.log_story_ends" if isinstance(event, StoryEnded) else "fal.log_story_turns"
+            return (
+                [] if isinstance(event, StoryTurned) and self.scenario.ending(node) else [tr(key, to=title)]
+            )
         return log_lines(event, lambda seat: self.setup.seats[seat].character.name)
 
     # presenting events -------------------------------------------------------------------------
@@ -335,10 +356,23 @@ class FalkensteinTable(TableScene):
                 return d(0.9)
             case CardDrawn(seat=seat, card=card):
                 return self._card_drawn(seat, card)
+            case StoryEnded(ending=ending):
+                return self._story_ended(ending)
             case SessionOver():
                 self.awaiting = Awaiting.CONTINUE
                 return d(0.5)
         return 0.0
+
+    def _story_ended(self, ending_id: str) -> float:
+        """The ending reached takes the story panel, once the last challenge's outcome has been read."""
+        ending = self.scenario.ending(ending_id) if self.scenario else None
+        if ending is None:
+            return 0.0
+        self.shown_ending = ending
+        self.story_fn = lambda: ending.text.get(language())
+        self.message_fn = lambda: ending.title.get(language())
+        self.message_good = ending.happy
+        return self.app.duration(0.4)
 
     def _deal(self, seat: int, cards: tuple[str, ...]) -> float:
         d = self.app.duration
@@ -362,8 +396,9 @@ class FalkensteinTable(TableScene):
         self.challenge_no += 1
         self.shown_challenge = event
         character = self.setup.seats[event.seat].character
-        if self.scenario:
-            words = self.scenario.challenges[self.challenge_no - 1].text
+        node = self.scenario.challenge(event.node) if self.scenario else None
+        if node is not None:
+            words = node.text
             self.story_fn = lambda: words.get(language())
         else:
             self.story_fn = lambda: tr(
@@ -402,10 +437,14 @@ class FalkensteinTable(TableScene):
         self.shown_results.append(event)
         self.message_fn = lambda: outcome_sentence(event)
         self.message_good = not event.host_wins
-        if self.scenario:
-            c = self.scenario.challenges[self.challenge_no - 1]
-            ending = c.failure if event.host_wins else c.success
-            self.story_fn = lambda: ending.get(language())
+        node = (
+            self.scenario.challenge(self.shown_challenge.node)
+            if self.scenario and self.shown_challenge
+            else None
+        )
+        if node is not None:
+            outcome = node.failure if event.host_wins else node.success
+            self.story_fn = lambda: outcome.get(language())
         self.host_avatar.react("nod" if event.host_wins else "frown")
         if event.fireworks and not self.replaying:
             self.fireworks = Fireworks(
@@ -466,12 +505,20 @@ class FalkensteinTable(TableScene):
         self.chances = {}
 
     # hot-seat Host ---------------------------------------------------------------------------
+    def _host_turn(self) -> None:
+        """A new challenge to set: with a story, the one it has reached is picked, as the story sets it."""
+        node = self.scenario.challenge(self.game.view(HOST).story_at) if self.scenario else None
+        if node is not None:
+            seat = self._host_choice[0] if self._host_choice[0] < len(self.setup.seats) else 0
+            self._host_choice = (seat, node.talent, node.opposition)
+            self._host_node = node.id
+
     def _build_host_form(self) -> None:
         area = self.r("hostpanel").inflate(-48, -28)
-        row = 58
+        row, high = area.height * 58 // 436, area.height * 42 // 436
         seats = [(i, s.character.name) for i, s in enumerate(self.setup.seats)]
-        previous = getattr(self, "_host_choice", (0, None, 3))
-        seat = previous[0] if previous[0] < len(seats) else 0
+        seat, talent, level = self._host_choice
+        seat = seat if seat < len(seats) else 0
         character = self.setup.seats[seat].character
         own = [t.id for t in character.talents]
         talents = own + sorted((t for t in TALENTS if t not in own), key=talent_name)
@@ -483,50 +530,82 @@ class FalkensteinTable(TableScene):
             )
             for t in talents
         ]
-        talent = previous[1] if previous[1] in talents else talents[0]
-        y = area.y + 64
-        self.host_seat = Choice(
-            pygame.Rect(area.x, y, area.width, 42),
-            tr("fal.host_character"),
-            seats,
-            seat,
-            self._host_seat_changed,
-        )
-        self.host_talent = Choice(
-            pygame.Rect(area.x, y + row, area.width, 42),
-            tr("fal.host_talent"),
-            options,
-            talent,
-            lambda v: self._host_changed(),
-        )
+        talent = talent if talent in talents else talents[0]
+        widgets: list[Widget] = []
+        names = ("fal.host_character", "fal.host_talent", "fal.host_opposition")
+        if self.scenario is not None:  # the story's challenges on the left, the rows captioned on the right
+            left, area = split(pygame.Rect(area.x, area.y + 56, area.width, area.height - 56), 0.36, 0.64)
+            left.height -= high + 10
+            at = self.game.view(HOST).story_at
+            rows = [
+                Row(c.title.get(language()), tr("fal.host_next") if c.id == at else "")
+                for c in self.scenario.challenges
+            ]
+            chosen = next((i for i, c in enumerate(self.scenario.challenges) if c.id == self._host_node), 0)
+            self.host_list = PickList(left, rows, chosen, self._host_node_changed, high * 3 // 4)
+            widgets.append(self.host_list)
+            caption = text.line_height(theme.SIZE_SMALL - 2)
+            boxes = [
+                pygame.Rect(area.x, area.y + caption + i * (high + caption + 8), area.width, high)
+                for i in range(3)
+            ]
+            for box, key in zip(boxes, names, strict=True):
+                widgets.append(
+                    Label(
+                        box.move(0, -caption).inflate(0, 0),
+                        tr(key),
+                        theme.SIZE_SMALL - 2,
+                        theme.PARCHMENT,
+                        "topleft",
+                    )
+                )
+            labels = ["", "", ""]
+            share = 0.0
+        else:
+            y = area.y + 64
+            boxes = [pygame.Rect(area.x, y + i * row, area.width, high) for i in range(3)]
+            labels, share = [tr(k) for k in names], 0.45
+        self.host_seat = Choice(boxes[0], labels[0], seats, seat, self._host_seat_changed, share)
+        self.host_talent = Choice(boxes[1], labels[1], options, talent, lambda v: self._host_changed(), share)
         levels = [(lv, tr(f"level.{lv}")) for lv in range(1, 7)]
-        self.host_level = Choice(
-            pygame.Rect(area.x, y + 2 * row, area.width, 42),
-            tr("fal.host_opposition"),
-            levels,
-            previous[2],
-            lambda v: self._host_changed(),
-        )
-        go = Button(
-            pygame.Rect(area.centerx - 170, area.bottom - 48, 340, 46),
+        self.host_level = Choice(boxes[2], labels[2], levels, level, lambda v: self._host_changed(), share)
+        panel = self.r("hostpanel")
+        width = min(340, panel.width - 60)
+        self.host_go = go = Button(
+            pygame.Rect(panel.centerx - width // 2, panel.bottom - 14 - high - 6, width, high + 4),
             tr("fal.host_set"),
             self._host_set,
             primary=True,
         )
-        self.host_form = Form([self.host_seat, self.host_talent, self.host_level, go])
+        self.host_form = Form([*widgets, self.host_seat, self.host_talent, self.host_level, go])
         self.host_form.move_focus(1)
 
+    def _host_node_changed(self, index: int) -> None:
+        """Another challenge of the story picked: its talent and difficulty, for the character chosen."""
+        assert self.scenario is not None
+        node = self.scenario.challenges[index]
+        self._host_node = node.id
+        self._host_choice = (self.host_seat.value, node.talent, node.opposition)
+        focus = self.host_form.focus_index
+        self._build_host_form()
+        restore_focus(self.host_form, focus)
+
     def _host_seat_changed(self, seat: int) -> None:
-        self._host_choice = (seat, None, self.host_level.value)
+        self._host_choice = (seat, self.host_talent.value, self.host_level.value)
         self._build_host_form()
 
     def _host_changed(self) -> None:
         self._host_choice = (self.host_seat.value, self.host_talent.value, self.host_level.value)
 
     def _host_set(self) -> None:
+        """The challenge as the Host set it: with a story, the challenge picked (its suit kept while its
+        talent is), else the talent's own suit."""
         talent = self.host_talent.value
         self._host_changed()
-        self.act(SetChallenge(self.host_seat.value, talent, TALENTS.get(talent, "S"), self.host_level.value))
+        node = self.scenario.challenge(self._host_node) if self.scenario else None
+        suit = node.suit if node is not None and node.talent == talent else TALENTS.get(talent, "S")
+        picked = node.id if node is not None else ""
+        self.act(SetChallenge(self.host_seat.value, talent, suit, self.host_level.value, picked))
 
     # input -------------------------------------------------------------------------------------
     def handle_table(self, event: pygame.event.Event) -> None:
@@ -628,15 +707,35 @@ class FalkensteinTable(TableScene):
         area = self.r("challenge")
         inner = area.inflate(-36, -24)
         title = self.scenario.title.get(language()) if self.scenario else tr("fal.title")
-        text.draw(surface, title, inner.topleft, theme.SIZE_SMALL, theme.SEPIA, bold=True)
+        room = inner.width
         if self.scenario:
-            counter = tr("fal.challenge_no", n=max(1, self.challenge_no), total=len(self.scenario.challenges))
-            text.draw(surface, counter, inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright")
-        top = inner.y + text.line_height(theme.SIZE_SMALL) + 6
-        story = pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
+            counter = text.fit(self._story_place(), theme.SIZE_SMALL, inner.width // 2)
+            room -= text.draw(
+                surface, counter, inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright"
+            ).width
+        title = text.fit(title, theme.SIZE_SMALL, room - 16, bold=True)
+        text.draw(surface, title, inner.topleft, theme.SIZE_SMALL, theme.SEPIA, bold=True)
+        story = self.story_box()
         words = self.story_fn()
-        size = text.fitting_size(words, story, theme.SIZE_BODY - 1, theme.SIZE_SMALL - 2, True, 1.05)
+        size = text.fitting_size(words, story, theme.SIZE_BODY - 1, STORY_SMALLEST, True, 1.05)
         text.draw_paragraphs(surface, words, story, size, theme.INK, italic=True, spacing=1.05)
+
+    def story_box(self) -> pygame.Rect:
+        """Where the story's text is written, under its title."""
+        inner = self.r("challenge").inflate(-36, -24)
+        top = inner.y + text.line_height(theme.SIZE_SMALL) + 6
+        return pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
+
+    def _story_place(self) -> str:
+        """Where the story stands, above its text: the ending reached, or the challenge met and its number."""
+        lang = language()
+        if self.shown_ending is not None:
+            return self.shown_ending.title.get(lang)
+        challenge = self.shown_challenge
+        node = self.scenario.challenge(challenge.node) if self.scenario and challenge else None
+        if node is None:
+            return tr("fal.story_start") if not self.challenge_no else ""
+        return tr("fal.challenge_at", n=self.challenge_no, title=node.title.get(lang))
 
     def _seat_plate(self, seat: int) -> pygame.Rect:
         area = self.r("seats")
@@ -821,29 +920,38 @@ class FalkensteinTable(TableScene):
         level = self.setup.seats[seat].character.level_of(self.host_talent.value)
         standing = standing_of(level, self.host_level.value)
         tint = {"stronger": (178, 226, 146), "equal": theme.BRASS_LIGHT, "weaker": (246, 150, 126)}
-        y = self.host_level.rect.bottom + 24
+        column = self.host_level.rect  # under the rows: the standing they make, and what it means
+        y = column.bottom + area.height // 24
         text.draw(
             surface,
             tr(f"standing.{standing}"),
-            (area.centerx, y),
+            (column.centerx, y),
             theme.SIZE_H2,
             tint[standing],
             "midtop",
             bold=True,
         )
-        advice = pygame.Rect(area.x + 60, y + text.line_height(theme.SIZE_H2) + 6, area.width - 120, 90)
-        text.draw_paragraphs(
-            surface, tr(f"fal.standing_msg.{standing}"), advice, theme.SIZE_BODY, theme.PARCHMENT, italic=True
-        )
+        top = y + text.line_height(theme.SIZE_H2) + 6
+        inset = column.width // 10
+        advice = pygame.Rect(column.x + inset, top, column.width - 2 * inset, self.host_go.rect.y - 8 - top)
+        words = tr(f"fal.standing_msg.{standing}")
+        size = text.fitting_size(words, advice, theme.SIZE_BODY, theme.SIZE_SMALL - 3, True)
+        lines = text.wrap(words, size, advice.width, italic=True)
+        if len(lines) * round(text.line_height(size, True) * 1.15) <= advice.height:  # whole, or not at all
+            text.draw_paragraphs(surface, words, advice, size, theme.PARCHMENT, italic=True)
 
 
 def network_setup(sessions: list[RemoteSession]) -> FalkensteinSetup:
-    """The table's characters as the server dealt them (its networked setup), each with its player's name."""
+    """The table's characters as the server dealt them (its networked setup), each with its player's name,
+    and its adventure as `joined` brought it, read whole here (the lobby has left a table whose story was
+    refused)."""
     session = sessions[0]
+    assert session.joined is not None
     names = {state.seat: state.name for state in session.seats}
     dealt = new_setup(table_seed(session.code), len(session.seats))
     seats = tuple(SeatSetup(seat.character, names.get(i, "")) for i, seat in enumerate(dealt.seats))
-    return replace(dealt, seats=seats, host_name=names.get("host", ""))
+    story = session.joined.story if isinstance(session.joined.story, Scenario) else None
+    return replace(dealt, seats=seats, host_name=names.get("host", ""), scenario=story)
 
 
 class FalkensteinNetworkTable(NetworkTable, FalkensteinTable):
@@ -862,6 +970,12 @@ class FalkensteinNetworkTable(NetworkTable, FalkensteinTable):
         self.shown_results = list(view.history)
         self.shown_challenge = view.challenge
         self.challenge_no = len(view.history) + (view.challenge is not None)
+        node = self.scenario.challenge(view.challenge.node) if self.scenario and view.challenge else None
+        if node is not None:  # the situation the table was laid in
+            words = node.text
+            self.story_fn = lambda: words.get(language())
+        if view.ending:
+            self._story_ended(view.ending)
         top = view.discard[-4:]
         for i, card in enumerate(top):
             sprite = CardSprite(card, "french", BACK, *self._discard_pos(self.shown_discard - len(top) + i))

@@ -616,11 +616,12 @@ class LeanKoenigrufen:
         items: list[ScoreItem] = []
         n = len(self.profile.bonuses)
         bonuses = [(j, b) for j, b in enumerate(self.profile.bonuses) if b.id in contract.bonuses]
-        replaced = None  # the Valat settled instead of the game
+        replaced, valat_said = None, False  # the Valat settled instead of the game, and whether it was said
         if announcing is not None and announcing.valat_replaces_game:
             for j, bonus in bonuses:
-                if bonus.id == "valat" and (owner[j + 1] >= 0 or valat_side is not None):
-                    replaced = j
+                said = any(owner[i] >= 0 for i in ((1 + j, 1 + n + j) if per_side else (1 + j,)))
+                if bonus.id == "valat" and (said or valat_side is not None):
+                    replaced, valat_said = j, said
         if replaced is None:
             won = self.won()
             amount = (contract.value if won else -contract.lost_value) << level[0]
@@ -640,7 +641,8 @@ class LeanKoenigrufen:
                 announcer = owner[i]
                 side = (i <= n) if per_side else None if announcer < 0 else bool(self.team[announcer])
                 if j == replaced:  # the Valat instead of the game, the game's Kontra carried over
-                    items.append(self._valat_line(announcer, side, valat_side, level[0] + level[i]))
+                    if announcer >= 0 or not (valat_said or (per_side and valat_side is not side)):
+                        items.append(self._valat_line(announcer, side, valat_side, level[0] + level[i]))
                     continue
                 if announcer >= 0:
                     made = made_by is side

@@ -213,6 +213,32 @@ def _part(part: str, name: str, values: tuple[Value, ...]) -> Field:
     )
 
 
+def _contracts(name: str, applies: Callable[[Contract], bool]) -> Field:
+    """A rule of single contracts (a `Contract` field) offered as one switch: on, it holds for every
+    contract of the ladder it applies to (`applies`, read from the contracts' fields), off for none."""
+
+    def put(rules: Profile, on: Value) -> Profile:
+        contracts = tuple(_set(c, name, bool(on) and applies(c)) for c in rules.contracts)
+        return replace(rules, contracts=contracts)
+
+    return Field(
+        lambda r: any(getattr(c, name) for c in r.contracts),
+        put,
+        YES_NO,
+        lambda r: r.announcing is not None and any(applies(c) for c in r.contracts),
+    )
+
+
+def _takes_all(contract: Contract) -> bool:
+    """A positive contract taking the whole talon, no bird owed (the Sechserdreier)."""
+    return contract.talon == "all" and contract.kind == "positive" and not contract.bird
+
+
+def _solo_call(contract: Contract) -> bool:
+    """A contract calling a king whose talon goes to the defenders (Solo, Solorufer)."""
+    return contract.call and contract.talon == "defenders"
+
+
 YES_NO: tuple[Value, ...] = (False, True)
 KONTRA_CAPS: tuple[Value, ...] = (0, 1, 2, 3)  # none, Kontra, Rekontra, Subkontra
 MAYOR_POINTS = range(30, 61)  # the Bürgermeister's threshold, in card points
@@ -245,6 +271,17 @@ FIELDS: dict[str, Field] = {
     "kontra_each": _part("announcing", "kontra_each", YES_NO),
     "kontra_window": _part("announcing", "kontra_window", YES_NO),
     "reserve_announced": _part("announcing", "reserve_announced", YES_NO),
+    "declarer_first_only": _part("announcing", "declarer_first_only", YES_NO),
+    "keep_announced": _part("announcing", "keep_announced", YES_NO),
+    "per_side": _part("announcing", "per_side", YES_NO),
+    "several_per_turn": _part("announcing", "several_per_turn", YES_NO),
+    "kontra_in_points": _part("announcing", "kontra_in_points", YES_NO),
+    # the Sechserdreier's (the whole talon taken): the declarer's first turn silent (konig)
+    "silent_first": _contracts("silent_first", _takes_all),
+    # a king called and the talon to the defenders (Solo, Solorufer): the declarer may play alone
+    "kontra_void_lost_alone": _contracts("kontra_void_lost_alone", _solo_call),
+    "kontra_void_talon_king": _contracts("kontra_void_talon_king", _solo_call),
+    "kontra_or_valat": _contracts("kontra_or_valat", lambda c: c.colour and "valat" in c.bonuses),
     "payout": _part("trischaken", "payout", ("each", "sides")),
     "forehand_factor": _part("trischaken", "forehand_factor", (1, 2, 3, 4)),
     "forehand_tied_alone": _part("trischaken", "forehand_tied_alone", YES_NO),
@@ -265,15 +302,26 @@ OPTIONS = (
     "ouvert_all",
 )
 ANNOUNCING = (
-    "kontra_cap",
-    "kontra_cap_negative",
     "once_per_player",
     "closing",
-    "kontra_each",
-    "kontra_window",
+    "declarer_first_only",
+    "silent_first",
+    "several_per_turn",
+    "per_side",
     "failed_silent_counts",
     "valat_replaces_game",
     "reserve_announced",
+    "keep_announced",
+)
+KONTRA = (
+    "kontra_cap",
+    "kontra_cap_negative",
+    "kontra_each",
+    "kontra_window",
+    "kontra_in_points",
+    "kontra_void_lost_alone",
+    "kontra_void_talon_king",
+    "kontra_or_valat",
 )
 TRISCHAKEN = (
     "payout",

@@ -396,6 +396,8 @@ def _check_whole(profile: Profile, where: schema.Where) -> None:
                 raise _problem(f"{where}.contracts[{i}]", "bonuses", bonus_id)
         if c.bird and (profile.announcing is None or not any(b in BIRDS for b in c.bonuses)):
             raise _problem(f"{where}.contracts[{i}]", "bird", c.bird)  # no bird it could announce
+        if c.bird and c.silent_first:
+            raise _problem(f"{where}.contracts[{i}]", "silent_first", c.silent_first)  # a bird owed first
     bidding = profile.bidding
     if bidding is None:
         return

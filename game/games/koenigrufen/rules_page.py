@@ -235,8 +235,15 @@ def announcements(rules: Profile) -> list[str]:
     lines = [tr("krp.say.heading"), tr("krp.say.round")]
     if say.closing:
         lines.append(tr("krp.say.closing", word=tr("kr.say.ich_liege")))
+    if say.declarer_first_only:
+        lines.append(tr("krp.say.first_only", word=tr("kr.say.ich_liege" if say.closing else "kr.say.pass")))
     if say.once_per_player:  # the doubling open to the end, or its window told below
         lines.append(tr("krp.say.once_only" if say.kontra_window else "krp.say.once"))
+    if say.several_per_turn:
+        lines.append(tr("krp.say.several", word=tr("kr.say.done")))
+    quiet = [c for c in played(rules) if c.silent_first]
+    if quiet:
+        lines.append(tr("krp.say.silent_first", contracts=_contracts(quiet)))
     lines.append(tr("krp.say.bonuses"))
     for bonus in rules.bonuses:
         pays = tr("krp.say.pays", announced=bonus.announced, silent=bonus.silent)
@@ -261,8 +268,12 @@ def announcements(rules: Profile) -> list[str]:
         lines.append(tr("krp.say.failed_silent"))
     if say.valat_replaces_game and any("valat" in c.bonuses for c in played(rules)):
         lines.append(tr("krp.say.valat"))
+    if say.per_side and any(c.bonuses for c in played(rules)):
+        lines.append(tr("krp.say.per_side"))
     if say.reserve_announced and any(c.bonuses for c in played(rules)):
         lines.append(tr("krp.say.reserve"))
+    if say.keep_announced and any(c.bonuses for c in played(rules)):
+        lines.append(tr("krp.say.keep"))
     if say.kontra_cap:
         lines += [tr("krp.kontra.heading"), tr("krp.kontra")]
         lines += [
@@ -278,6 +289,16 @@ def announcements(rules: Profile) -> list[str]:
             lines.append(tr("krp.kontra.each"))
         if say.kontra_window:
             lines.append(tr("krp.kontra.window"))
+        if not say.kontra_in_points:
+            lines.append(tr("krp.kontra.money"))
+        for field, key in (
+            ("kontra_void_lost_alone", "krp.kontra.lost_alone"),
+            ("kontra_void_talon_king", "krp.kontra.talon_king"),
+            ("kontra_or_valat", "krp.kontra.or_valat"),
+        ):
+            concerned = [c for c in played(rules) if getattr(c, field)]
+            if concerned:
+                lines.append(tr(key, contracts=_contracts(concerned)))
     return lines
 
 

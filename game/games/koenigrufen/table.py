@@ -304,9 +304,7 @@ class KoenigrufenTable(TrickTable):
         several = announcing is not None and announcing.several_per_turn
         first = seat == view.declarer and not ends_turn(view.said, seat, several)
         closing = first and announcing is not None and announcing.closing
-        last = view.said[-1] if view.said else None
-        spoke = several and last is not None and last.seat == seat and last.word not in PASSES
-        word = "ich_liege" if closing else "done" if spoke else "pass"
+        word = "ich_liege" if closing else "done" if self._spoke_this_turn(view) else "pass"
         note = "closing" if closing else "pass"
         entries = [
             Entry(
@@ -339,6 +337,19 @@ class KoenigrufenTable(TrickTable):
         for offer, entry in zip(self.panel_form.widgets, entries, strict=False):
             if isinstance(offer, Offer):
                 offer.chosen = entry.key in self.announcing
+
+    @staticmethod
+    def _spoke_this_turn(view: KoenigrufenView) -> bool:
+        """Whether the seat to speak has said a word in the turn it is in (several words a turn)."""
+        announcing = view.profile.announcing
+        last = view.said[-1] if view.said else None
+        return (
+            announcing is not None
+            and announcing.several_per_turn
+            and last is not None
+            and last.seat == view.to_act
+            and last.word not in PASSES
+        )
 
     def _each_level(self, defender: int) -> str:
         """The next doubling step on the game between the declarer and `defender`, named."""
@@ -985,7 +996,10 @@ class KoenigrufenTable(TrickTable):
         if phase == "bid":
             return tr("krt.prompt.bid")
         if phase == "announce":
-            return tr("krt.prompt.bird" if self.birds_owed else "krt.prompt.announce")
+            if self.birds_owed:
+                return tr("krt.prompt.bird")
+            more = self._spoke_this_turn(self.public)
+            return tr("krt.prompt.announce_more" if more else "krt.prompt.announce")
         if phase == "call":
             view = self.public
             if view.profile.bidding is None or view.contract is None:
