@@ -14,7 +14,7 @@ from game import i18n
 from game.engine.scene import Scene, SceneManager
 from game.locks import Holder
 from game.settings import Settings, load_settings, save_settings
-from game.ui import text, widgets
+from game.ui import drawn, text, widgets
 from game.ui.audio import Audio
 from game.ui.card_images import CardImages
 from game.ui.notice import Notices
@@ -70,6 +70,13 @@ class App:
         self._update_scale()
         self.grain.resize(self.screen.get_size())
         self.scenes.relayout_all()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Sets the window's size as a player dragging its edge would (the tools look at one scene at
+        several sizes in one run)."""
+        self.windowed_size = size
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._resized()
 
     def toggle_fullscreen(self) -> None:
         self.apply_settings(self.settings.with_(fullscreen=not self.settings.fullscreen))
@@ -138,6 +145,7 @@ class App:
         return (time.perf_counter() - start) * 1000
 
     def draw(self) -> None:
+        drawn.begin(self.screen)
         self.scenes.draw(self.screen)
         self.grain.draw(self.screen, self.frame)
         self.notices.draw(self.screen)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from netui_driver import BOTS, button, host, remote, until
-from scene_driver import click, step
+from scene_driver import click, frame_drawn, step
 from test_netui_play import click_card, my_turn_or_score
 
 from game import storage
@@ -29,6 +29,7 @@ from game.net.table_host import TableHost
 from game.scenes.host_scene import HostScene
 from game.scenes.menu import MenuScene
 from game.settings import Settings
+from game.ui import drawn
 
 MOVES = 4  # cards the host plays before its program is killed
 
@@ -45,9 +46,12 @@ def launch(monkeypatch: pytest.MonkeyPatch) -> App:
 
 @pytest.fixture
 def apps() -> Iterator[list[App]]:
-    """The apps a test launched; the seats of the last one given up after it, every bot closed."""
+    """The apps a test launched (what they draw recorded); the seats of the last one given up after it, every
+    bot closed."""
     launched: list[App] = []
+    drawn.record(True)
     yield launched
+    drawn.record(False)
     for scene in launched[-1].scenes.stack if launched else []:
         for session in getattr(scene, "sessions", []):
             session.close()
@@ -70,12 +74,18 @@ def archived(data_dir: Path) -> list[str]:
     return sorted(p.name for p in (data_dir / "hosted" / "archive").rglob("*") if p.is_file())
 
 
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [("twotenjack", {1: "remote", 2: "easy"}), ("koenigrufen", {1: "remote", 2: "easy", 3: "easy"})],
+)
 def test_a_hosting_desktop_killed_mid_match_resumes_its_table_from_the_menu(
-    monkeypatch: pytest.MonkeyPatch, data_dir: Path, apps: list[App]
+    game: str, seats: dict[int, str], monkeypatch: pytest.MonkeyPatch, data_dir: Path, apps: list[App]
 ) -> None:
+    """Resumed, the host's table draws as it was drawn when it was killed: its trick in progress and its log
+    too (issue 31, item 5: it showed neither until the next card)."""
     first = launch(monkeypatch)
     apps.append(first)
-    session, bot = host(first, "twotenjack", {1: "remote", 2: "easy"})
+    session, bot = host(first, game, seats)
     assert bot is not None
     table = remote(first)
     play(first, MOVES, (bot,))  # then the table waits on the host: nothing moves while it is away
@@ -85,6 +95,7 @@ def test_a_hosting_desktop_killed_mid_match_resumes_its_table_from_the_menu(
     assert session.server is not None and session.server.data is not None
     slot = session.server.data
     assert slot.parent == data_dir / "hosted" and (slot / "host.json").exists()
+    seen = frame_drawn(first)  # the trick on the table, the log, the plates, the hand
     crash(first, session)
 
     again = launch(monkeypatch)
@@ -93,7 +104,7 @@ def test_a_hosting_desktop_killed_mid_match_resumes_its_table_from_the_menu(
     click(again, button(again, offer).rect.center)
     page = again.scenes.top
     assert isinstance(page, HostScene) and page.waiting is not None
-    assert (page.waiting.game, page.waiting.code, page.waiting.moves) == ("twotenjack", code, moves)
+    assert (page.waiting.game, page.waiting.code, page.waiting.moves) == (game, code, moves)
     assert code in page.offer and str(moves) in page.offer
     click(again, button(again, tr("netui.host.resume")).rect.center)
     until(again, lambda: any(s.name == "table" or hasattr(s, "remote") for s in again.scenes.stack))
@@ -104,6 +115,8 @@ def test_a_hosting_desktop_killed_mid_match_resumes_its_table_from_the_menu(
     token = next(m.token for m in bot.messages if isinstance(m, Joined))
     bot.client.rejoin(code, token)  # the player at the other machine, back
     until(again, lambda: bot.updates[-1].moves >= moves and back.session.seats[1].present, (bot,))
+    until(again, lambda: back.awaiting == "human" and not back.busy)
+    assert frame_drawn(again) == seen  # the table drawn as it was: its trick in progress, its log
     journal = TableHost.load(slot / "tables" / f"{code}.json")
     assert bot.updates[-1].moves == journal.moves
     assert bot.updates[-1].view == journal.state.view(1)
@@ -197,12 +210,17 @@ def test_close_that_table_asks_then_gives_it_up_and_the_page_hosts_anew(
 
 
 def play(app: App, moves: int, bots: tuple[Any, ...]) -> None:
-    """The host of `app`'s networked table plays `moves` cards (its first playable one each time)."""
+    """The host of `app`'s networked table makes `moves` moves: its first playable card each time, else (a
+    word of the auction, a king, a talon half, a discard) the first the rules allow."""
     scene = remote(app)
     for _ in range(moves):
         my_turn_or_score(app, scene, bots)
         assert app.scenes.top is scene, "a deal ended"
-        click_card(app, scene, sorted(scene.playable(scene.session.seat))[0])
+        playable = sorted(scene.playable(scene.session.seat))
+        if playable:
+            click_card(app, scene, playable[0])
+        else:
+            scene.act(scene.game.legal_actions()[0])
     my_turn_or_score(app, scene, bots)
 
 

@@ -57,7 +57,7 @@ def _texts(data: Any, lang: str) -> Iterator[str]:
 @cache
 def words_of(lang: str) -> frozenset[str]:
     """Every word a screen in `lang` may show: the catalogue's, the scenarios' and lessons', the names'."""
-    texts = [*i18n.catalogue(lang).values(), *(h.name for h in HEROES), *NAMES]
+    texts = [*i18n.catalogue(lang).values(), *(h.name for h in HEROES), *NAMES, *screenshot.LONG_NAMES]
     for path in [*SCENARIOS.glob("*.json"), *lesson_paths()]:
         texts += _texts(json.loads(path.read_text(encoding="utf-8")), lang)
     return frozenset(word.lower() for line in texts for word in WORD.findall(line))

@@ -16,6 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 SCENES = (
     "menu",
+    "menu-continue",
     "menu-koenigrufen",
     "settings",
     "houserules",
@@ -41,6 +42,7 @@ SCENES = (
     "koenigrufen-score",
     "koenigrufen-hint",
     "koenigrufen-auction",
+    "koenigrufen-auction-hint",
     "koenigrufen-announce",
     "koenigrufen-besserrufer",
     "koenigrufen-bonus-score",
@@ -49,6 +51,9 @@ SCENES = (
     "koenigrufen-trischaken",
     "koenigrufen-dreier-score",
     "koenigrufen-piccolo-score",
+    "koenigrufen-names-score",
+    "koenigrufen-resumed",
+    "koenigrufen-handover",
     "koenigrufen-turn",
     "twotenjack",
     "twotenjack-6",
@@ -81,6 +86,13 @@ def build(app, scene: str, **options):
     if scene == "menu":
         from game.scenes.menu import MenuScene
 
+        return MenuScene(app), 0.0
+    if scene == "menu-continue":  # a Königrufen match left unfinished: the menu offers to continue it
+        from game.scenes.menu import MenuScene
+
+        table = _koenigrufen(app, "austria", None)
+        table.enter()  # its journal written, as a table does when it opens
+        table.leave()
         return MenuScene(app), 0.0
     if scene == "menu-koenigrufen":  # its start section, the rules chosen beside the seats
         from game.scenes.menu import MenuScene
@@ -133,9 +145,12 @@ def build(app, scene: str, **options):
         from game.scenes.handover import HandoverScene
 
         return HandoverScene(app, "Clara", tr("fal.handover_player", name="Gräfin Ilse"), lambda: None), 0.0
+    if scene == "koenigrufen-handover":  # two people at one screen: the second one is handed the screen
+        return _koenigrufen(app, "austria", None, hot_seat=True), 0.0
     if scene.startswith("koenigrufen"):
         rules_id, contract, _moment = KOENIGRUFEN.get(scene, ("cardavia", None, ""))
-        return _koenigrufen(app, rules_id, contract), 0.0
+        names = LONG_NAMES if scene == "koenigrufen-names-score" else NAMES
+        return _koenigrufen(app, rules_id, contract, names), 0.0
     if scene.startswith("twotenjack"):
         return _twotenjack(app, 6 if scene.endswith("6") else 3), 0.0
     if scene.startswith("learn-"):
@@ -263,47 +278,65 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--profile", help="rules-koenigrufen: the Königrufen rules in use (default austria)")
     p.add_argument("--scroll", type=float, default=1.0, help="rules-koenigrufen: how far down, 0 to 1")
     args = p.parse_args(argv)
-    scratch = tempfile.mkdtemp(prefix="atout-shot-")  # never the player's settings or saved match
-    os.environ.setdefault("ATOUT_CONFIG_DIR", scratch)
-    os.environ.setdefault("ATOUT_DATA_DIR", scratch)
-
-    import pygame
+    scratch()
 
     from game.app import App
     from game.settings import Settings
 
     w, h = (int(v) for v in args.size.split("x"))
     app = App((w, h), Settings(language=args.lang or "en"))
-    scene, seconds = build(app, args.scene, profile=args.profile, scroll=args.scroll)
+    stage(app, args.scene, profile=args.profile, scroll=args.scroll)
+    save_png(app.screen, args.out)
+    return 0
+
+
+def scratch() -> None:
+    """Settings and saved matches in a scratch folder, never the player's."""
+    folder = tempfile.mkdtemp(prefix="atout-shot-")
+    os.environ.setdefault("ATOUT_CONFIG_DIR", folder)
+    os.environ.setdefault("ATOUT_DATA_DIR", folder)
+
+
+def stage(app, name: str, **options) -> Any:
+    """Pushes the scene `name` and plays it, through its own input, to the moment it shows; returns it."""
+    import pygame
+
+    scene, seconds = build(app, name, **options)
     app.scenes.push(scene)
-    if args.scene in KOENIGRUFEN:
-        _rules, contract, moment = KOENIGRUFEN[args.scene]
-        _koenigrufen_moment(app, scene, moment, contract, args.scene.endswith("bonus-score"))
-    elif args.scene.startswith("koenigrufen"):
-        moment = args.scene.partition("-")[2] or "trick"
+    if name == "koenigrufen-handover":
+        _handover_moment(app, scene)
+    elif name in KOENIGRUFEN:
+        _rules, contract, moment = KOENIGRUFEN[name]
+        _koenigrufen_moment(app, scene, moment, contract, name.endswith("bonus-score"))
+        if name == "koenigrufen-resumed":  # the match saved mid-trick, opened again as Continue does
+            from game.scenes import navigation
+
+            scene = navigation.resume(app, scene.autosave.journal)
+            app.scenes.reset(scene)
+    elif name.startswith("koenigrufen"):
+        moment = name.partition("-")[2] or "trick"
         _koenigrufen_moment(app, scene, "trick" if moment == "hint" else moment)
-    elif args.scene.startswith("twotenjack"):
-        _twotenjack_moment(app, scene, args.scene.endswith("score"))
-    elif args.scene.startswith("learn-"):
-        _lesson_moment(app, scene, *LESSONS[args.scene])
-    if args.scene.endswith("-hint"):
+    elif name.startswith("twotenjack"):
+        _twotenjack_moment(app, scene, name.endswith("score"))
+    elif name.startswith("learn-"):
+        _lesson_moment(app, scene, *LESSONS[name])
+    if name.endswith("-hint"):
         _ask_hint(app, scene)
     elif seconds < 0:
         _play_to_score(app, scene)
     else:
         for _ in range(round(seconds * 60)):
             app.step(1 / 60)
-    if args.scene == "end-table":
+    if name == "end-table":
         scene.leave_table()
         app.step(1 / 60)
-    if args.scene in ("hotseat", "hotseat-story"):  # past the hand-over screen, to the Host's challenge panel
+    if name in ("hotseat", "hotseat-story"):  # past the hand-over screen, to the Host's challenge panel
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
         for _ in range(30):
             app.step(1 / 60)
     for _ in range(3):
         app.step(1 / 60)
-    save_png(app.screen, args.out)
-    return 0
+    return scene
 
 
 def _editor(app, scene: str):
@@ -460,6 +493,7 @@ def save_png(surface, path: str) -> None:
 # scenes under a profile with an auction: (profile, the contract you bid and get, the moment shown)
 KOENIGRUFEN = {
     "koenigrufen-auction": ("austria", None, "auction"),
+    "koenigrufen-auction-hint": ("austria", None, "auction"),  # the hint marks a bid in the panel
     "koenigrufen-announce": ("austria", None, "announce"),  # a defender: announce or double
     "koenigrufen-besserrufer": ("austria", "besserrufer", "announce"),  # you owe a bird
     "koenigrufen-bonus-score": ("austria", "dreier", "score"),  # you announce a bonus on your turn
@@ -468,8 +502,12 @@ KOENIGRUFEN = {
     "koenigrufen-trischaken": ("austria", "trischaken", "score"),
     "koenigrufen-dreier-score": ("austria", "dreier", "score"),
     "koenigrufen-piccolo-score": ("cheltenham", "piccolo", "score"),
+    "koenigrufen-names-score": ("austria", "dreier", "score"),  # four players with long names
+    "koenigrufen-resumed": ("austria", None, "trick"),  # saved and resumed with a trick on the table
     "koenigrufen-turn": ("cheltenham", "dreier", "turn"),  # konig's turn of several words: one said
 }
+NAMES = ("Clara", "Anton", "Berta", "Carl")
+LONG_NAMES = ("Maximilian Oberhuber", "Kunigunde Pfeffinger", "Bartholomäus Kessler", "Theodora Wallenstein")
 
 
 def auction_ends(rules, seed: int, contract: str | None) -> bool:
@@ -499,8 +537,11 @@ def auction_ends(rules, seed: int, contract: str | None) -> bool:
     return view.contract == contract and view.declarer == 0
 
 
-def _koenigrufen(app, rules_id: str = "cardavia", contract: str | None = None):
-    """You at seat 0 as the declarer (of `contract` under a profile with an auction), against computers."""
+def _koenigrufen(
+    app, rules_id: str = "cardavia", contract: str | None = None, names=NAMES, hot_seat: bool = False
+):
+    """You at seat 0 as the declarer (of `contract` under a profile with an auction), against computers
+    (`hot_seat`: seat 1 a person too, at the same screen)."""
     from game.games.koenigrufen import profile
     from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
     from game.games.koenigrufen.table import KoenigrufenTable
@@ -511,7 +552,7 @@ def _koenigrufen(app, rules_id: str = "cardavia", contract: str | None = None):
         seed = next(s for s in range(7, 300) if KoenigrufenGame(KoenigrufenConfig(), s).declarer == 0)
     else:
         seed = next(s for s in range(7, 3000) if auction_ends(rules, s, contract))
-    seats = (SeatPlayer("Clara", True), *(SeatPlayer(n, False) for n in ("Anton", "Berta", "Carl")))
+    seats = tuple(SeatPlayer(name, i == 0 or (hot_seat and i == 1)) for i, name in enumerate(names))
     return KoenigrufenTable(app, CardTableSetup("koenigrufen", seats, seed, rules=rules))
 
 
@@ -582,6 +623,22 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None, an
         table.act(Announce(0, view.may_announce[-1:]) if view.may_announce else Kontra(0, view.may_kontra[0]))
         settle()
     for _ in range(40):
+        app.step(1 / 60)
+
+
+def _handover_moment(app, table) -> None:
+    """Plays the auction through its own input until the hand-over screen waits for the second person."""
+    from game.scenes.table_scene import Awaiting
+
+    for _ in range(4000):
+        app.step(1 / 60)
+        if table.awaiting is Awaiting.HANDOVER and table.last_person is not None:
+            break
+        if table.awaiting is Awaiting.HANDOVER:  # the first person is handed the screen: ready
+            app.scenes.top.form.widgets[0].activate()
+        elif table.awaiting is Awaiting.PERSON and not table.busy:
+            table.act(table.game.legal_actions()[0])
+    for _ in range(20):
         app.step(1 / 60)
 
 

@@ -115,6 +115,7 @@ class RemoteSession:
         self.retry_at: float | None = None  # when the next rejoin is due, after a drop
         self._left = False
         self.closed = False
+        self._welcome = False  # the next update is the one after a join: the match so far
 
     @property
     def code(self) -> str:
@@ -167,10 +168,12 @@ class RemoteSession:
                 if self.away:
                     self.notices.append(Notice("netui.notice.back", {}))
                 self.joined, self.seats, self.away, self.lost_at = message, message.seats, False, None
+                self._welcome = True
             case SeatsChanged(seats=seats):
                 self.seats = seats
             case Update():
-                self.updates.append(message)
+                self.updates.append(replace(message, welcome=self._welcome))
+                self._welcome = False
             case Error() if self.joined is None:
                 self.failure = message
             case Error():
@@ -327,9 +330,10 @@ class RemoteGame:
         for session in self.sessions.values():
             shown = self.updates.get(session.seat)
             while shown is not None and session.updates and session.updates[0].moves <= shown.moves:
-                if session.updates[0].moves < shown.moves or session.updates[0].events:
+                first = session.updates[0]
+                if first.moves < shown.moves or (first.events and not first.welcome):
                     break  # a table rebuilt after a rejoin: the scene sees the gap and lays it afresh
-                session.updates.popleft()
+                session.updates.popleft()  # the match so far, as this table already shows it
             if not session.updates:
                 return False
         return True
@@ -341,6 +345,12 @@ class RemoteGame:
         self.updates = {seat: session.updates.popleft() for seat, session in self.sessions.items()}
         self.sent = False
         return replace(self.current, events=self.events())
+
+    @property
+    def laid_from_history(self) -> bool:
+        """The table opened on the match so far (joined, or rejoined after its host's crash, mid-match):
+        its opening is laid at once, as a resumed local match is, not animated."""
+        return self.current.welcome and self.current.moves > 0
 
     def events(self) -> tuple[Any, ...]:
         """The last update's events as this screen shows them: each as the seat it concerns saw it when that

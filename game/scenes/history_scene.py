@@ -178,8 +178,9 @@ class HistoryScene(LedgerPage):
         box = pygame.Rect(0, 0, min(width, self.page.width - self.g(40)), height)
         box.center = self.page.center
         draw_panel(surface, box, "panel")
-        words = text.fit(words, theme.SIZE_BODY, box.width - self.g(32))
-        text.draw(surface, words, box.center, theme.SIZE_BODY, theme.CREAM, "center", italic=True)
+        room = box.inflate(-self.g(32), -2 * text.PAD)
+        lines, size = text.fitted(words, theme.SIZE_BODY, room.width, room.height, italic=True)
+        text.draw_lines(surface, lines, box.center, size, theme.CREAM, italic=True, box=box)
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         g, left = self.g, self.left
@@ -188,15 +189,19 @@ class HistoryScene(LedgerPage):
         if readable:
             n = len(readable)
             words = tr("history.count_one") if n == 1 else tr("history.count", n=n)
-            y = text.draw(surface, words, (left.x, y), theme.SIZE_H2 * 0.8, theme.CREAM).bottom + g(10)
+            y = text.draw(
+                surface, words, (left.x, y), theme.SIZE_H2 * 0.8, theme.CREAM, box=left, pad=0
+            ).bottom
+            y += g(10)
             for game in GAMES:
                 games = sum(e.game == game for e in readable)
                 if not games:
                     continue
-                name = text.fit(tr(f"menu.game.{game}.name"), theme.SIZE_SMALL, left.width - g(60))
-                text.draw(surface, name, (left.x + g(14), y), theme.SIZE_SMALL, theme.PARCHMENT)
+                [name], size = text.fitted(tr(f"menu.game.{game}.name"), theme.SIZE_SMALL, left.width - g(60))
+                text.draw(surface, name, (left.x + g(14), y), size, theme.PARCHMENT, box=left, pad=0)
+                at = (left.right, y)
                 text.draw(
-                    surface, str(games), (left.right, y), theme.SIZE_SMALL, theme.BRASS_LIGHT, "topright"
+                    surface, str(games), at, theme.SIZE_SMALL, theme.BRASS_LIGHT, "topright", box=left, pad=0
                 )
                 d = g(3)
                 cy = y + text.line_height(theme.SIZE_SMALL) // 2
@@ -213,13 +218,10 @@ class HistoryScene(LedgerPage):
                 y += text.line_height(theme.SIZE_SMALL) + g(2)
             y += g(14)
             line_h = text.line_height(theme.SIZE_SMALL)
-            for line in text.wrap(
-                tr("history.kept", n=HISTORY_KEPT), theme.SIZE_SMALL, left.width, italic=True
-            ):
-                if y + line_h > self.hint_y - 3 * line_h:
-                    break
-                text.draw(surface, line, (left.x, y), theme.SIZE_SMALL, theme.PARCHMENT, italic=True)
-                y += line_h
+            kept = tr("history.kept", n=HISTORY_KEPT)
+            room = pygame.Rect(left.x, y, left.width, self.hint_y - 3 * line_h - y)
+            size = text.fitting_size(kept, room, theme.SIZE_SMALL, text.FLOOR, True, 1.0)
+            text.draw_paragraphs(surface, kept, room, size, theme.PARCHMENT, italic=True, spacing=1.0)
         self.draw_hint(surface, tr("history.hint") if readable else tr("history.hint_empty"))
 
     def draw_row(self, surface: pygame.Surface, row: LedgerRow, cols: list[pygame.Rect]) -> None:

@@ -335,11 +335,10 @@ class HostScene(FormPage):
         if self.waiting is not None:
             text.draw_paragraphs(surface, self.offer, self.offer_at, theme.SIZE_BODY, theme.CREAM)
         if self.problem:
-            lines = text.wrap(self.problem, theme.SIZE_SMALL, self.problem_at.width)
-            y = self.problem_at.centery - text.line_height(theme.SIZE_SMALL) * len(lines) // 2
-            for line in lines:
-                text.draw(surface, line, (self.problem_at.x, y), theme.SIZE_SMALL, theme.FAILURE)
-                y += text.line_height(theme.SIZE_SMALL)
+            room = self.problem_at
+            lines, size = text.fitted(self.problem, theme.SIZE_SMALL, room.width, room.height)
+            at = (room.x, room.centery)
+            text.draw_lines(surface, lines, at, size, theme.FAILURE, "left", box=room, pad=0)
 
 
 def _listening(bind: str, data: Path, first: int) -> tuple[Background, int]:

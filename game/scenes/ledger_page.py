@@ -15,7 +15,7 @@ import pygame
 from game.engine.scene import Scene
 from game.game_spec import Summary
 from game.i18n import tr
-from game.ui import text, theme, widgets
+from game.ui import drawn, text, theme, widgets
 from game.ui.panel import draw_panel
 from game.ui.salon import Grid, backdrop, column_and_page, ornament, restore_focus, scrolled_text_area
 from game.ui.scroll import Scroller, fade
@@ -276,15 +276,12 @@ class LedgerPage(Scene):
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         for (key, _), col in zip(self.columns, self._columns(), strict=True):
-            label = text.fit(tr(key).upper(), theme.SIZE_SMALL * 0.8, col.width)
-            text.draw(
-                surface,
-                label,
-                (col.x, self.header_y + self.g(6)),
-                theme.SIZE_SMALL * 0.8,
-                theme.SEPIA,
-                bold=True,
-            )
+            head = pygame.Rect(col.x, self.header_y, col.width, self.view.y - self.g(4) - self.header_y)
+            room = head.height - self.g(6)
+            labels, size = text.fitted(tr(key).upper(), theme.SIZE_SMALL * 0.8, col.width, room, bold=True)
+            for i, label in enumerate(labels):  # in two lines where the column is narrow
+                at = (col.x, self.header_y + self.g(6) + i * text.line_height(size))
+                text.draw(surface, label, at, size, theme.SEPIA, bold=True, box=head, pad=0)
         y = self.view.y - self.g(4)
         pygame.draw.line(surface, theme.SEPIA, (self.view.x, y), (self.view.right, y), 1)
 
@@ -334,36 +331,51 @@ class LedgerPage(Scene):
         top: int,
         second: int,
     ) -> None:
-        """Each seat's name and total (`seats`: name, total, in bold), flowing over two lines."""
+        """Each seat's name and total (`seats`: name, total, in bold), flowing over two lines; in smaller type
+        where they would not all fit, and only past the smallest the last shown standing for the rest."""
+        size: float = DETAIL
+        while size > text.FLOOR and self._flow(seats, col, size) > 2:
+            size = max(text.FLOOR, size - 1)
+        if self._flow(seats, col, size) > 2:  # still too many: the names by their first words, if distinct
+            firsts = [name.split()[0] if name.split() else name for name, _, _ in seats]
+            if len(set(firsts)) == len(firsts):
+                seats = [(first, score, best) for first, (_, score, best) in zip(firsts, seats, strict=True)]
         gap = self.g(14)
         lines = [top, second]
         x, line = col.x, 0
-        for name, score, best in seats:
-            name_w = text.size_of(name + " ", DETAIL)[0]
-            score_w = text.size_of(score, DETAIL, bold=True)[0]
+        for n, (name, score, best) in enumerate(seats):
+            name_w = text.size_of(name + " ", size)[0]
+            score_w = text.size_of(score, size, bold=True)[0]
             if x > col.x and x + name_w + score_w > col.right:
                 line += 1
                 x = col.x
-            if line >= len(lines):
-                text.draw(surface, "…", (col.right - self.g(10), lines[-1]), DETAIL, theme.SEPIA)
+            y = lines[min(line, 1)] + (
+                (text.line_height(LINE) - text.line_height(size)) // 2 if line == 0 else 0
+            )
+            row = pygame.Rect(col.x, y, col.width, text.line_height(LINE))
+            if line >= len(lines):  # no room for the rest: the mark says so, and stands for them
+                rest = text.Shortened("…", ", ".join(seat[0] for seat in seats[n:]))
+                text.draw(
+                    surface, rest, (col.right - self.g(10), lines[-1]), size, theme.SEPIA, box=row, pad=0
+                )
                 return
             room = col.right - x - score_w
-            shown = text.fit(name, DETAIL, max(self.g(20), room - self.g(4)))
-            y = (
-                lines[line] + (text.line_height(LINE) - text.line_height(DETAIL)) // 2
-                if line == 0
-                else lines[line]
-            )
-            r = text.draw(surface, shown, (x, y), DETAIL, theme.INK)
-            r = text.draw(
-                surface,
-                score,
-                (r.right + self.g(5), y),
-                DETAIL,
-                theme.WALNUT if best else theme.INK,
-                bold=best,
-            )
+            [shown], fits = text.fitted(name, size, max(self.g(20), room - self.g(4)))
+            r = text.draw(surface, shown, (x, y), fits, theme.INK, box=row, pad=0)
+            ink = theme.WALNUT if best else theme.INK
+            r = text.draw(surface, score, (r.right + self.g(5), y), size, ink, bold=best, box=row, pad=0)
             x = r.right + gap
+
+    def _flow(self, seats: Sequence[tuple[str, str, bool]], col: pygame.Rect, size: float) -> int:
+        """How many lines the seats take at `size`, flowing as `draw_players` lays them."""
+        gap = self.g(14)
+        x, line = col.x, 0
+        for name, score, _ in seats:
+            width = text.size_of(name + " ", size)[0] + text.size_of(score, size, bold=True)[0]
+            if x > col.x and x + width > col.right:
+                line, x = line + 1, col.x
+            x += width + self.g(5) + gap
+        return line + 1
 
     def cell(
         self,
@@ -376,13 +388,16 @@ class LedgerPage(Scene):
         bold: bool = False,
         italic: bool = False,
     ) -> None:
-        text.draw(surface, text.fit(words, size, width, bold), pos, size, colour, bold=bold, italic=italic)
+        [shown], fits = text.fitted(words, size, width, bold=bold, italic=italic)
+        cell = pygame.Rect(pos, (width, text.line_height(LINE)))
+        text.draw(surface, shown, pos, fits, colour, bold=bold, italic=italic, box=cell, pad=0)
 
     def draw_title(self, surface: pygame.Surface, words: str) -> int:
         """The page's title at the top of the left column, its brass rule under it; returns the y below."""
         g, left = self.g, self.left
+        [words], size = text.fitted(words, theme.SIZE_H1, left.width, bold=True)
         title = text.draw(
-            surface, words, left.topleft, theme.SIZE_H1, theme.BRASS_LIGHT, bold=True, shadow=True
+            surface, words, left.topleft, size, theme.BRASS_LIGHT, bold=True, shadow=True, box=left, pad=0
         )
         ornament(surface, left.x, left.right, title.bottom + g(14))
         return title.bottom + g(34)
@@ -393,7 +408,9 @@ class LedgerPage(Scene):
         hint = text.wrap(words, theme.SIZE_SMALL, self.left.width, italic=True)
         for i, line in enumerate(hint):
             pos = (self.left.x, self.hint_y - (len(hint) - i) * line_h)
-            text.draw(surface, line, pos, theme.SIZE_SMALL, theme.PARCHMENT, italic=True)
+            text.draw(
+                surface, line, pos, theme.SIZE_SMALL, theme.PARCHMENT, italic=True, box=self.left, pad=0
+            )
 
     def draw_empty(self, surface: pygame.Surface, title: str, body: str) -> None:
         """An empty ledger: a card of each tradition, waiting to be played, the title and a few words."""
@@ -403,13 +420,18 @@ class LedgerPage(Scene):
         for i, (pack, code) in enumerate(EMPTY_FAN):  # one card of each tradition, waiting to be played
             card = pygame.transform.rotozoom(self.app.cards.face(pack, code, g(74)), (1 - i) * 10, 1.0)
             rect = card.get_rect(midbottom=(page.centerx + (i - 1) * g(46), y - g(26) + abs(i - 1) * g(8)))
-            surface.blit(card, rect)
-        drawn = text.draw(surface, title, (page.centerx, y), theme.SIZE_H2, theme.WALNUT, "midtop", bold=True)
-        ornament(
-            surface, page.centerx - width // 3, page.centerx + width // 3, drawn.bottom + g(14), theme.SEPIA
+            drawn.picture(surface, card, rect, "card")
+        room = pygame.Rect(page.centerx - width // 2, y, width, page.bottom - y)
+        at = (page.centerx, y)
+        head = text.draw(
+            surface, title, at, theme.SIZE_H2, theme.WALNUT, "midtop", bold=True, box=room, pad=0
         )
-        y = drawn.bottom + g(32)
+        ornament(
+            surface, page.centerx - width // 3, page.centerx + width // 3, head.bottom + g(14), theme.SEPIA
+        )
+        y = head.bottom + g(32)
         line_h = text.line_height(theme.SIZE_BODY, italic=True)
         for line in text.wrap(body, theme.SIZE_BODY, width, italic=True):
-            text.draw(surface, line, (page.centerx, y), theme.SIZE_BODY, theme.INK, "midtop", italic=True)
+            at = (page.centerx, y)
+            text.draw(surface, line, at, theme.SIZE_BODY, theme.INK, "midtop", italic=True, box=room, pad=0)
             y += line_h

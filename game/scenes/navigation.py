@@ -172,10 +172,17 @@ def pause(
     return PauseOverlay(app, game, leave, extra)
 
 
-def handover(app: App, person: str, detail: str, on_ready: Callable[[], None]) -> Scene:
+def handover(
+    app: App,
+    person: str,
+    detail: str,
+    on_ready: Callable[[], None],
+    on_pause: Callable[[], None] | None = None,
+) -> Scene:
+    """The screen handed to the next person at a shared screen; Escape there opens `on_pause`."""
     from game.scenes.handover import HandoverScene
 
-    return HandoverScene(app, person, detail, on_ready)
+    return HandoverScene(app, person, detail, on_ready, on_pause)
 
 
 def score(app: App, game: str, sheet: Any, way_out: WayOut) -> Scene:

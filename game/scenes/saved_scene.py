@@ -173,7 +173,10 @@ class SavedScene(LedgerPage):
         line_h = text.line_height(theme.SIZE_SMALL)
         if n:
             words = tr("saved.count_one") if n == 1 else tr("saved.count", n=n)
-            y = text.draw(surface, words, (left.x, y), theme.SIZE_H2 * 0.8, theme.CREAM).bottom + g(10)
+            y = text.draw(
+                surface, words, (left.x, y), theme.SIZE_H2 * 0.8, theme.CREAM, box=left, pad=0
+            ).bottom
+            y += g(10)
             paragraphs = [tr("saved.kept")]
         else:
             paragraphs = []
@@ -181,12 +184,12 @@ class SavedScene(LedgerPage):
             paragraphs.append(tr("saved.elsewhere", n=self.listing.elsewhere))
         hint = tr("saved.hint") if n else tr("saved.hint_empty")
         hint_lines = len(text.wrap(hint, theme.SIZE_SMALL, left.width, italic=True))
-        for paragraph in paragraphs:
-            for line in text.wrap(paragraph, theme.SIZE_SMALL, left.width, italic=True):
-                if y + line_h > self.hint_y - (hint_lines + 1) * line_h:
-                    break
-                text.draw(surface, line, (left.x, y), theme.SIZE_SMALL, theme.PARCHMENT, italic=True)
-                y += line_h
+        for paragraph in paragraphs:  # shrunk to the room above the hint
+            room = pygame.Rect(left.x, y, left.width, self.hint_y - (hint_lines + 1) * line_h - y)
+            size = text.fitting_size(paragraph, room, theme.SIZE_SMALL, text.FLOOR, True, 1.0)
+            y += text.draw_paragraphs(
+                surface, paragraph, room, size, theme.PARCHMENT, italic=True, spacing=1.0
+            )
             y += g(8)
         self.draw_hint(surface, hint)
 

@@ -17,7 +17,7 @@ from game.i18n import has, tr
 from game.journal import Journal
 from game.rules.errors import IllegalAction
 from game.scenes import navigation
-from game.ui import text, theme
+from game.ui import drawn, text, theme
 from game.ui.card_sprite import CardSprite
 from game.ui.felt import felt
 from game.ui.hand_control import HandControl
@@ -109,6 +109,18 @@ class TableScene(Scene):
         """Several people take turns at this screen (hot seat): a hand is face up only on its turn."""
         return False
 
+    def land_if_resized(self) -> None:
+        """A window resized while cards fly: they land at once (their flights aim at the old size's places),
+        so that laying the table out anew puts every card where the new size has it."""
+        if getattr(self, "_laid_for", self.app.size) != self.app.size:
+            self.tweens.finish_all()
+        self._laid_for = self.app.size
+
+    def covered(self, rect: pygame.Rect) -> bool:
+        """Whether a panel of the scene's own lies over `rect` for good (a lesson's narrator over the
+        log): what would be drawn there is left out."""
+        return False
+
     # shared -------------------------------------------------------------------------------------
     def hide_hand(self) -> None:
         """Covers the shown hand at once, even mid-flip, and forgets the card picked in it."""
@@ -182,14 +194,17 @@ class TableScene(Scene):
     @classmethod
     def resume(cls, app: App, journal: Journal, path: Path | None = None) -> TableScene:
         """The table of a saved match, its actions replayed without animation: exactly as it was left; it
-        goes on saving into `path`, the file it was read from (a saved match's)."""
+        goes on saving into `path`, the file it was read from (a saved match's). Each action's events are
+        shown before the next action is applied, so that what a presentation reads of the rules (a hand, a
+        talon taken unseen) is the state its event came from, as in play."""
         table = cls(app, journal.setup)
         if path is not None:
             table.autosave.continue_in(path)
+        table.fast_forward()  # the deal, as it opened
         for action in journal.actions:
             table.enqueue(table.game.apply(action))
+            table.fast_forward()
         table.autosave.journal.actions = list(journal.actions)
-        table.fast_forward()
         return table
 
     def fast_forward(self) -> None:
@@ -251,7 +266,7 @@ class TableScene(Scene):
         self.app.locks.release(self.autosave.path)
 
     def handover(self, person: str, detail: str, on_ready: Callable[[], None]) -> None:
-        self.app.scenes.push(navigation.handover(self.app, person, detail, on_ready))
+        self.app.scenes.push(navigation.handover(self.app, person, detail, on_ready, self.pause))
 
     def refuse(self, reason: str) -> None:
         """Shows why an input was not accepted (a refused card, not your turn…) and plays the knock."""
@@ -283,20 +298,24 @@ class TableScene(Scene):
                 layer = base.copy()
             else:  # composed again in the same surface: no new window-sized memory for each event
                 layer.blit(base, (0, 0))
+            drawn.begin(layer)
             for rect, style in panels:
                 draw_panel(layer, rect, style)
             if still is not None:
                 still(layer)
             self._backdrop, self._backdrop_key = layer, key
-        surface.blit(self._backdrop, (0, 0))
+        drawn.blit(surface, self._backdrop, (0, 0))
 
     def draw_refusal(self, surface: pygame.Surface) -> None:
         if self.refusal_left <= 0 or not self.refusal:
             return
         w, h = surface.get_size()
-        label = text.render(self.refusal, theme.SIZE_BODY, theme.CREAM)
-        rect = label.get_rect(center=(w // 2, h // 2)).inflate(48, 24)
+        lines, size = text.fitted(self.refusal, theme.SIZE_BODY, w * 2 // 3, h // 3)
+        widest = max(text.size_of(line, size)[0] for line in lines)
+        tall = (len(lines) - 1) * text.line_height(size) + text.ink_height(size)
+        rect = pygame.Rect(0, 0, widest + 48, tall + 24)
+        rect.center = (w // 2, h // 2)
         draw_panel(surface, rect, "panel")
-        surface.blit(label, label.get_rect(center=rect.center))
+        text.draw_lines(surface, lines, rect.center, size, theme.CREAM, box=rect)
         if self.refusal_left < 0.1:
             self.refusal = ""

@@ -93,14 +93,19 @@ class PickList(Widget):
             draw_panel(surface, rect, "hover" if chosen else "button")
             if chosen:
                 pygame.draw.rect(surface, theme.BRASS_LIGHT, (rect.x + 4, rect.y + 5, 3, rect.height - 10))
-            aside_w = 0
-            if row.aside:
-                aside = text.fit(row.aside, aside_size, rect.width // 3)
-                at = (rect.right - pad, rect.centery)
-                aside_w = text.draw(surface, aside, at, aside_size, theme.PARCHMENT, "midright").width + pad
-            label = text.fit(row.label, self.size, rect.width - 2 * pad - 6 - aside_w)
+            tall = rect.height - 2 * text.PAD
+            room = rect.width - 2 * pad - 6
+            [label], size = text.fitted(row.label, self.size, room, tall, wrap=False)
+            if row.aside:  # beside the label where both read whole; a narrow row keeps the label alone
+                [aside], small = text.fitted(row.aside, aside_size, rect.width // 3, tall, wrap=False)
+                beside = room - text.size_of(aside, small)[0] - pad
+                [named], named_size = text.fitted(row.label, self.size, beside, tall, wrap=False)
+                if not isinstance(named, text.Shortened) and not isinstance(aside, text.Shortened):
+                    at = (rect.right - pad, rect.centery)
+                    text.draw(surface, aside, at, small, theme.PARCHMENT, "midright", box=rect)
+                    label, size = named, named_size
             ink = theme.BRASS_LIGHT if chosen and not row.tone else TONES[row.tone]
-            text.draw(surface, label, (rect.x + pad + 6, rect.centery), self.size, ink, "midleft")
+            text.draw(surface, label, (rect.x + pad + 6, rect.centery), size, ink, "midleft", box=rect)
         if len(self.rows) > self.visible:  # a thin brass bar says where the rows shown are
             track = pygame.Rect(self.rect.right + 3, self.rect.y, 3, self.visible * self.row_h)
             share = self.visible / len(self.rows)

@@ -105,7 +105,9 @@ def draw(
     for x, y in stubs:
         pygame.draw.line(surface, theme.FAILURE, (x, y), (x + g(10), y), 2)
         pygame.draw.circle(surface, theme.FAILURE, (x + g(16), y), g(8))
-        text.draw(surface, "?", (x + g(16), y), SIZE, theme.CREAM, "center", bold=True)
+        mark = pygame.Rect(0, 0, 2 * g(8), 2 * g(8))
+        mark.center = (x + g(16), y)
+        text.draw(surface, "?", mark.center, SIZE, theme.CREAM, "center", bold=True, box=mark, pad=0)
     surface.set_clip(clip)
     return cards
 
@@ -139,27 +141,30 @@ def _card(
         pygame.draw.rect(surface, edge, rect, 2, border_radius=6)
     if chosen:
         pygame.draw.rect(surface, theme.FOCUS, rect.inflate(4, 4), 2, border_radius=8)
-    pad = max(4, rect.height // 8)
+    inner = rect.inflate(-2 * max(4, rect.height // 8), -2 * text.PAD)
     title = draft.title_of(place.id).get(language) or place.id
     colour = theme.DIM if place.unreached else theme.CREAM
     if place.start:
         title = f"▶ {title}"
-    line_h = text.line_height(SIZE)
-    two = rect.height >= 2 * line_h + 2
-    top = rect.y + (rect.height - (2 if two else 1) * line_h) // 2
-    text.draw(surface, text.fit(title, SIZE, rect.width - 2 * pad), (rect.x + pad, top), SIZE, colour)
-    if not two:
-        return
     detail = _detail(place, draft, picture)
     flawed = place.trapped or place.unreached or detail == tr("editor.graph.unlinked")
-    text.draw(
-        surface,
-        text.fit(detail, SIZE, rect.width - 2 * pad),
-        (rect.x + pad, top + line_h),
-        SIZE,
-        theme.FAILURE if flawed else theme.PARCHMENT,
-        italic=True,
-    )
+    ink = theme.FAILURE if flawed else theme.PARCHMENT
+    size, small = text.stacked(SIZE, SIZE, inner.height)
+    short = (detail.split(" · ")[0],) if " · " in detail else ()  # the talent without its level
+    [named], size = text.fitted(title, size, inner.width)
+    [said], small = text.fitted(detail, small, inner.width, italic=True, short=short)
+    two = text.ink_height(size) + 1 + text.ink_height(small) + 1 <= inner.height
+    if two and not isinstance(named, text.Shortened) and (flawed or not isinstance(said, text.Shortened)):
+        high, low = text.ink_height(size), text.ink_height(small)
+        top = inner.centery - (high + 1 + low) // 2
+        text.draw(surface, named, (inner.x, top + high // 2), size, colour, "midleft", box=rect)
+        at = (inner.x, top + high + 1 + low // 2)
+        text.draw(surface, said, at, small, ink, "midleft", italic=True, box=rect)
+        return
+    # a card too small for both: its title alone, over both lines if need be (the chosen card's
+    # challenge, and what is wrong with it, read in full beside the graph)
+    lines, size = text.fitted(title, SIZE, inner.width, inner.height)
+    text.draw_lines(surface, lines, (inner.x, inner.centery), size, colour, "left", box=rect)
 
 
 def _detail(place: Place, draft: Scenario, picture: Picture) -> str:

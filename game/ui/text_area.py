@@ -166,12 +166,13 @@ class TextArea(Widget):
             for n, line in enumerate(text.wrap(self.placeholder, self.size, inner.width, italic=True)):
                 if n >= self.rows:
                     break
-                text.draw(surface, line, (inner.x, inner.y + n * line_h), self.size, theme.DIM, italic=True)
+                at = (inner.x, inner.y + n * line_h)
+                text.draw(surface, line, at, self.size, theme.DIM, italic=True, box=inner, pad=0)
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)  # a word longer than the box stays in it
         for n in range(self.first, min(len(lines), self.first + self.rows)):
             y = inner.y + (n - self.first) * line_h
-            text.draw(surface, lines[n][1], (inner.x, y), self.size, theme.CREAM)
+            text.draw(surface, lines[n][1], (inner.x, y), self.size, theme.CREAM, box=inner, pad=0)
         surface.set_clip(clip)
         if self.focused:
             self._draw_caret(surface, lines)
@@ -192,7 +193,7 @@ class TextArea(Widget):
         if self.composing:  # the input method's text, underlined, where it will go
             room = max(0, inner.right - x)
             shown = text.fit(self.composing, self.size, room)
-            drawn = text.draw(surface, shown, (x, y), self.size, theme.BRASS_LIGHT)
+            drawn = text.draw(surface, shown, (x, y), self.size, theme.BRASS_LIGHT, box=inner, pad=0)
             pygame.draw.line(
                 surface, theme.BRASS_LIGHT, (drawn.x, drawn.bottom - 2), (drawn.right, drawn.bottom - 2)
             )

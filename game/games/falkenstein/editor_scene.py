@@ -754,16 +754,17 @@ class EditorScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(self.app.size, self.app.vintage), (0, 0))
         size = theme.SIZE_H2 * 0.8
-        title = text.fit(tr("editor.title"), size, self.left.width, bold=True)
-        text.draw(surface, title, self.title_at, size, theme.BRASS_LIGHT, bold=True, shadow=True)
+        [title], size = text.fitted(tr("editor.title"), size, self.left.width, bold=True)
+        at = self.title_at
+        text.draw(surface, title, at, size, theme.BRASS_LIGHT, bold=True, shadow=True, box=self.left, pad=0)
         ornament(surface, *self.rule)
         draw_panel(surface, self.page, "panel")
         draft = self.draft
         if draft is not None and not self.importing:
-            heading = text.fit(
-                draft.title.get(self.lang) or tr("editor.untitled"), theme.SIZE_H2, self.heading.width
-            )
-            text.draw(surface, heading, self.heading.midleft, theme.SIZE_H2, theme.CREAM, "midleft")
+            words = draft.title.get(self.lang) or tr("editor.untitled")
+            [heading], size = text.fitted(words, theme.SIZE_H2, self.heading.width)
+            at = self.heading.midleft
+            text.draw(surface, heading, at, size, theme.CREAM, "midleft", box=self.heading, pad=0)
             words, ink = self.status()
             lines = text.wrap(words, theme.SIZE_SMALL - 1, self.status_at.width, italic=True)
             for n, line in enumerate(lines[:2]):
@@ -773,23 +774,19 @@ class EditorScene(Scene):
                     self.status_at.width,
                 )
                 at = (self.status_at.x, self.status_at.y + n * text.line_height(theme.SIZE_SMALL - 1))
-                text.draw(surface, shown, at, theme.SIZE_SMALL - 1, ink, italic=True)
+                room = self.status_at.inflate(0, 2 * text.line_height(theme.SIZE_SMALL))
+                text.draw(surface, shown, at, theme.SIZE_SMALL - 1, ink, italic=True, box=room, pad=0)
             if self.part == "graph":
                 self._draw_graph(surface, draft)
-        for value, pos, size, colour, italic in self.lines:
-            text.draw(surface, value, pos, size, colour, italic=italic)
+        for value, pos, size, colour, italic in self.lines:  # the page's words, on its panel
+            text.draw(surface, value, pos, size, colour, italic=italic, box=self.page, pad=0)
         if self.importing and self.import_problem:
             box = self.problem_at
             lines = text.wrap(self.import_problem, theme.SIZE_SMALL - 1, box.width)[:3]
             y = box.centery - len(lines) * text.line_height(theme.SIZE_SMALL - 1) // 2
             for line in lines:
-                text.draw(
-                    surface,
-                    text.fit(line, theme.SIZE_SMALL - 1, box.width),
-                    (box.x, y),
-                    theme.SIZE_SMALL - 1,
-                    theme.FAILURE,
-                )
+                [shown], size = text.fitted(line, theme.SIZE_SMALL - 1, box.width)
+                text.draw(surface, shown, (box.x, y), size, theme.FAILURE, box=box, pad=0)
                 y += text.line_height(theme.SIZE_SMALL - 1)
         self.form.draw(surface)
 
@@ -819,5 +816,6 @@ class EditorScene(Scene):
                 break
             mid = y + text.line_height(size) // 2
             pygame.draw.line(surface, ink, (x, mid), (x + self.g(20), mid), 3)
-            text.draw(surface, words, (x + self.g(26), y), size, theme.PARCHMENT)
+            row = pygame.Rect(x, y, width, text.line_height(size))
+            text.draw(surface, words, (x + self.g(26), y), size, theme.PARCHMENT, box=row, pad=0)
             x += width + self.g(10)

@@ -47,7 +47,7 @@ from game.scenes import navigation
 from game.scenes.network_table import NetworkTable, table_seed
 from game.scenes.table_scene import Awaiting, TableScene, refusal_text
 from game.sheets import WayOut
-from game.ui import text, theme
+from game.ui import drawn, text, theme
 from game.ui.avatar import Avatar
 from game.ui.card_sprite import CardSprite
 from game.ui.fireworks import Fireworks, warm_up
@@ -79,6 +79,7 @@ LAYOUT_NAMES = frozenset(
         "message",
         "hand",
         "seats",
+        "talents",
         "controls",
         "hostpanel",
     }
@@ -138,6 +139,7 @@ class FalkensteinTable(TableScene):
         return self.r("played").width * 15 // 16
 
     def relayout(self) -> None:
+        self.land_if_resized()
         self.log.rect = self.r("log")
         self.log.title = tr("fal.log")
         self._build_controls()
@@ -166,13 +168,13 @@ class FalkensteinTable(TableScene):
         return c[0] + (i % 3) - 1, c[1] - min(i // 4, 6)
 
     def _build_controls(self) -> None:
-        area = self.r("controls")
-        bw, bh = area.width - 40, 46
+        area, u = self.r("controls"), self.u
+        bw, bh = area.width - u(40), u(46)
         entries: list[tuple[str, Callable[[], None]]] = [(tr("fal.pause"), self.pause)]
         if self.session_end_offered:
             entries.append((tr("fal.end_session"), self.end_session))
         buttons = [
-            Button(pygame.Rect(area.x + 20, area.bottom - (bh + 12) * (i + 1), bw, bh), label, fn)
+            Button(pygame.Rect(area.x + u(20), area.bottom - (bh + u(12)) * (i + 1), bw, bh), label, fn)
             for i, (label, fn) in enumerate(entries)
         ]
         self.controls = Form(buttons)
@@ -665,7 +667,13 @@ class FalkensteinTable(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(
-            surface, [(self.r("challenge"), "paper"), (self.log.rect, "glass"), (self.r("seats"), "glass")]
+            surface,
+            [
+                (self.r("challenge"), "paper"),
+                (self.log.rect, "glass"),
+                (self.r("seats"), "glass"),
+                *([] if self.covered(self.r("talents")) else [(self.r("talents"), "glass")]),
+            ],
         )
         self._draw_host(surface)
         self._draw_challenge(surface)
@@ -687,34 +695,30 @@ class FalkensteinTable(TableScene):
             self.fireworks.draw(surface)
         self.draw_refusal(surface)
 
+    def u(self, value: float) -> int:
+        """A length of the layout's design (1280×720), scaled for the window as its rectangles are."""
+        return round(value * self.layout.scale(self.app.size))
+
     def _draw_host(self, surface: pygame.Surface) -> None:
         area = self.r("host")
-        portrait = pygame.Rect(area.x, area.y, area.width, area.height - 40)
+        portrait = pygame.Rect(area.x, area.y, area.width, area.height - self.u(40))
         self.host_avatar.draw(surface, portrait, glow=self.game.to_act == "host")
-        name = self.host_caption()
-        text.draw(
-            surface,
-            name,
-            (area.centerx, area.bottom - 30),
-            theme.SIZE_BODY,
-            theme.CREAM,
-            "midtop",
-            shadow=True,
-        )
+        caption = pygame.Rect(area.x - self.u(20), portrait.bottom, area.width + self.u(40), self.u(40))
+        [name], size = text.fitted(self.host_caption(), theme.SIZE_BODY, caption.width)
+        text.draw(surface, name, caption.center, size, theme.CREAM, "center", shadow=True, box=caption, pad=0)
 
     def _draw_challenge(self, surface: pygame.Surface) -> None:
         """The story panel: the scenario's narration (or the Host's words), shrunk to fit if long."""
         area = self.r("challenge")
-        inner = area.inflate(-36, -24)
+        inner = area.inflate(-self.u(36), -self.u(24))
         title = self.scenario.title.get(language()) if self.scenario else tr("fal.title")
         room = inner.width
         if self.scenario:
-            counter = text.fit(self._story_place(), theme.SIZE_SMALL, inner.width // 2)
-            room -= text.draw(
-                surface, counter, inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright"
-            ).width
-        title = text.fit(title, theme.SIZE_SMALL, room - 16, bold=True)
-        text.draw(surface, title, inner.topleft, theme.SIZE_SMALL, theme.SEPIA, bold=True)
+            [counter], size = text.fitted(self._story_place(), theme.SIZE_SMALL, inner.width // 2)
+            at = inner.topright
+            room -= text.draw(surface, counter, at, size, theme.SEPIA, "topright", box=inner, pad=0).width
+        [title], size = text.fitted(title, theme.SIZE_SMALL, room - self.u(16), bold=True)
+        text.draw(surface, title, inner.topleft, size, theme.SEPIA, bold=True, box=inner, pad=0)
         story = self.story_box()
         words = self.story_fn()
         size = text.fitting_size(words, story, theme.SIZE_BODY - 1, STORY_SMALLEST, True, 1.05)
@@ -722,8 +726,8 @@ class FalkensteinTable(TableScene):
 
     def story_box(self) -> pygame.Rect:
         """Where the story's text is written, under its title."""
-        inner = self.r("challenge").inflate(-36, -24)
-        top = inner.y + text.line_height(theme.SIZE_SMALL) + 6
+        inner = self.r("challenge").inflate(-self.u(36), -self.u(24))
+        top = inner.y + text.line_height(theme.SIZE_SMALL) + self.u(6)
         return pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
 
     def _story_place(self) -> str:
@@ -738,19 +742,16 @@ class FalkensteinTable(TableScene):
         return tr("fal.challenge_at", n=self.challenge_no, title=node.title.get(lang))
 
     def _seat_plate(self, seat: int) -> pygame.Rect:
-        area = self.r("seats")
-        h = min(56, (area.height - 40) // max(1, len(self.setup.seats)))
-        return pygame.Rect(area.x + 10, area.y + 36 + seat * h, area.width - 20, h - 6)
+        area, u = self.r("seats"), self.u
+        h = min(u(56), (area.height - u(40)) // max(1, len(self.setup.seats)))
+        return pygame.Rect(area.x + u(10), area.y + u(36) + seat * h, area.width - u(20), h - u(6))
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
-        area = self.r("seats")
+        area, u = self.r("seats"), self.u
+        head = pygame.Rect(area.x + u(14), area.y + u(6), area.width - u(28), u(28))
+        [title], size = text.fitted(tr("fal.characters"), theme.SIZE_SMALL, head.width, bold=True)
         text.draw(
-            surface,
-            tr("fal.characters"),
-            (area.x + 14, area.y + 8),
-            theme.SIZE_SMALL,
-            theme.BRASS_LIGHT,
-            bold=True,
+            surface, title, head.midleft, size, theme.BRASS_LIGHT, "midleft", bold=True, box=head, pad=0
         )
         successes = [0] * len(self.setup.seats)
         attempts = [0] * len(self.setup.seats)
@@ -761,50 +762,70 @@ class FalkensteinTable(TableScene):
             plate = self._seat_plate(i)
             acting = self.game.to_act == i
             draw_panel(surface, plate, "hover" if acting else "button")
-            text.draw(
-                surface,
-                text.fit(seat.character.name, theme.SIZE_SMALL, plate.width - 20),
-                (plate.x + 10, plate.y + 4),
-                theme.SIZE_SMALL,
-                theme.CREAM,
-                bold=acting,
-            )
             detail = tr("fal.seat_score", ok=successes[i], n=attempts[i])
             if person := self.seat_person(i):
                 detail = f"{person} · {detail}"
+            room = plate.inflate(-2 * u(10), -2 * text.PAD)
+            size, small = text.stacked(theme.SIZE_SMALL, theme.SIZE_SMALL - 3, room.height, bold=acting)
+            [name], size = text.fitted(seat.character.name, size, room.width, bold=acting)
+            [detail], small = text.fitted(detail, small, room.width)
+            high, low = text.ink_height(size, acting), text.ink_height(small)
+            top = room.centery - (high + 1 + low) // 2
+            at = (room.x, top + high // 2)
+            text.draw(surface, name, at, size, theme.CREAM, "midleft", bold=acting, box=plate)
             text.draw(
                 surface,
                 detail,
-                (plate.x + 10, plate.bottom - 4),
-                theme.SIZE_SMALL - 3,
+                (room.x, top + high + 1 + low // 2),
+                small,
                 theme.PARCHMENT,
-                "bottomleft",
+                "midleft",
+                box=plate,
             )
-        self._draw_talents(surface, area)
+        if not self.covered(self.r("talents")):
+            self._draw_talents(surface)
 
-    def _draw_talents(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The talents of the character in play, under the name plates, as far as there is room."""
+    def _draw_talents(self, surface: pygame.Surface) -> None:
+        """The talents of the character in play, in their panel beside the log: in two columns where they
+        are narrow enough, the type smaller where the room is short."""
+        u, panel = self.u, self.r("talents")
+        area = panel.inflate(-2 * u(16), -2 * u(10))
         seat = self.shown_challenge.seat if self.shown_challenge else 0
         character = self.setup.seats[seat].character
-        y = self._seat_plate(len(self.setup.seats) - 1).bottom + 10
-        size = theme.SIZE_SMALL - 3
-        lh = text.line_height(size)
-        if y + 2 * lh > area.bottom:
-            return
-        title = text.fit(tr("fal.talents", name=character.name), size, area.width - 24)
-        text.draw(surface, title, (area.x + 12, y), size, theme.BRASS_LIGHT)
-        y += lh + 2
-        for talent in sorted(character.talents, key=lambda t: -t.level):
-            if y + lh > area.bottom - 6:
+        talents = sorted(character.talents, key=lambda t: -t.level)
+        rows = [(f"{talent_name(t.id)} {_suit_char(t.suit)}", tr(f"level.{t.level}")) for t in talents]
+        heading = tr("fal.talents", name=character.name)
+        size: float = theme.SIZE_SMALL
+        while True:
+            lh = text.line_height(size)
+            lines, title_size = text.fitted(heading, size + 1, area.width, 2 * lh, bold=True)
+            head_h = len(lines) * text.line_height(title_size) + u(4)
+            widest = max(
+                (text.size_of(a, size)[0] + u(8) + text.size_of(b, size)[0] for a, b in rows), default=0
+            )
+            columns = 2 if 2 * widest + u(24) <= area.width else 1
+            tall = head_h + -(-len(rows) // columns) * lh
+            if tall <= area.height or size <= text.FLOOR:
                 break
-            label = f"{talent_name(talent.id)} {_suit_char(talent.suit)}"
-            text.draw(
-                surface, text.fit(label, size, area.width * 3 // 5), (area.x + 12, y), size, theme.CREAM
-            )
-            text.draw(
-                surface, tr(f"level.{talent.level}"), (area.right - 12, y), size, theme.PARCHMENT, "topright"
-            )
-            y += lh
+            size = max(text.FLOOR, size - 1)
+        y = area.y
+        for line in lines:
+            text.draw(surface, line, (area.x, y), title_size, theme.BRASS_LIGHT, bold=True, box=panel)
+            y += text.line_height(title_size)
+        top = area.y + head_h
+        col_w = (area.width - (columns - 1) * u(24)) // columns
+        per_column = -(-len(rows) // columns)
+        for n, (label, level) in enumerate(rows):
+            column, row = divmod(n, per_column)
+            cell = pygame.Rect(area.x + column * (col_w + u(24)), top + row * lh, col_w, lh)
+            if (
+                cell.bottom > area.bottom + text.PAD
+            ):  # no room even in the smallest type: the last shown says so
+                break
+            level_w = text.size_of(level, size)[0]
+            [label], small = text.fitted(label, size, cell.width - level_w - u(8))
+            text.draw(surface, label, cell.topleft, small, theme.CREAM, box=panel)
+            text.draw(surface, level, cell.topright, size, theme.PARCHMENT, "topright", box=panel)
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         cards = self.app.cards
@@ -812,7 +833,7 @@ class FalkensteinTable(TableScene):
         size = self.shown_deck
         back = cards.back("falkenstein", self.card_w)
         for i in range(min(6, (size + 7) // 8)):
-            surface.blit(back, back.get_rect(center=(deck.centerx - i, deck.centery - i)))
+            drawn.picture(surface, back, back.get_rect(center=(deck.centerx - i, deck.centery - i)), "card")
         for card in self.discard:
             card.draw(surface, cards, self.card_w)
         slots = [("played", self.played), ("hostcard", self.drawn)]
@@ -823,14 +844,11 @@ class FalkensteinTable(TableScene):
                 outline = pygame.Rect((0, 0), cards.size_for(self.card_w))
                 outline.center = self.r(name).center
                 pygame.draw.rect(surface, (46, 104, 72), outline, 2, border_radius=max(4, self.card_w // 12))
-        text.draw(
-            surface,
-            tr("fal.deck", n=size),
-            (deck.centerx, deck.bottom + 6),
-            theme.SIZE_SMALL,
-            theme.PARCHMENT,
-            "midtop",
-        )
+        small = theme.SIZE_SMALL
+        under = pygame.Rect(0, deck.bottom + self.u(6), deck.width + self.u(40), text.line_height(small))
+        under.centerx = deck.centerx
+        [words], fits = text.fitted(tr("fal.deck", n=size), small, under.width)
+        text.draw(surface, words, under.midtop, fits, theme.PARCHMENT, "midtop", box=under, pad=0)
         labels = (
             ("discard", tr("fal.discard", n=self.shown_discard)),
             ("played", tr("fal.your_card")),
@@ -838,11 +856,17 @@ class FalkensteinTable(TableScene):
         )
         if self.awaiting is Awaiting.HOST:
             return  # the Host's panel covers the table's centre
-        top = min(self.r(name).y for name, _ in labels) - 6
+        top = min(self.r(name).y for name, _ in labels) - self.u(6)
         for name, label in labels:
-            text.draw(
-                surface, label, (self.r(name).centerx, top), theme.SIZE_SMALL, theme.PARCHMENT, "midbottom"
+            slot = self.r(name)
+            above = pygame.Rect(
+                slot.x - self.u(10),
+                top - text.line_height(small),
+                slot.width + self.u(20),
+                text.line_height(small),
             )
+            [words], fits = text.fitted(label, small, above.width)
+            text.draw(surface, words, above.midbottom, fits, theme.PARCHMENT, "midbottom", box=above, pad=0)
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         """Under the cards: who is challenged with what and the standing, then the outcome or advice."""
@@ -855,10 +879,14 @@ class FalkensteinTable(TableScene):
             return
         area = self.r("message")
         draw_panel(surface, area, "glass")
+        room = area.inflate(-2 * self.u(20), -2 * text.PAD)
+        rows = [room]
+        if challenge is not None and message:
+            rows = [pygame.Rect(room.x, room.y, room.width, room.height // 2)]
+            rows.append(pygame.Rect(room.x, rows[0].bottom, room.width, room.height - rows[0].height))
         size = theme.SIZE_SMALL + 1
-        lh = text.line_height(size)
-        y = area.centery - (lh if challenge and message else lh // 2)
         if challenge is not None:
+            row = rows[0]
             line = tr(
                 "fal.challenge_line",
                 talent=talent_name(challenge.talent),
@@ -870,22 +898,35 @@ class FalkensteinTable(TableScene):
                 line = f"{self.setup.seats[challenge.seat].character.name} · {line}"
             standing = tr(f"standing.{challenge.standing}")
             tint = {"stronger": (178, 226, 146), "equal": theme.BRASS_LIGHT, "weaker": (246, 150, 126)}
-            width = area.width - 40 - text.size_of(standing, size, True)[0] - 16
-            text.draw(surface, text.fit(line, size, width), (area.x + 20, y), size, theme.PARCHMENT)
             text.draw(
-                surface, standing, (area.right - 20, y), size, tint[challenge.standing], "topright", bold=True
+                surface,
+                standing,
+                row.midright,
+                size,
+                tint[challenge.standing],
+                "midright",
+                bold=True,
+                box=area,
             )
-            y += lh
+            width = row.width - text.size_of(standing, size, True)[0] - self.u(16)
+            lines, fits = text.fitted(line, size, width, row.height)
+            text.draw_lines(surface, lines, row.midleft, fits, theme.PARCHMENT, "left", box=area)
         if message:
-            text.draw(
-                surface, text.fit(message, size, area.width - 40), (area.centerx, y), size, colour, "midtop"
-            )
+            row = rows[-1]
+            lines, fits = text.fitted(message, size, row.width, row.height)
+            text.draw_lines(surface, lines, row.center, fits, colour, box=area)
 
     def _draw_hints(self, surface: pygame.Surface) -> None:
-        area = self.r("controls").inflate(-24, 0)
+        area = self.r("controls").inflate(-self.u(24), 0)
         hint = tr("fal.play_hint") if self.awaiting is Awaiting.PLAY else tr("fal.hint_wait")
-        box = pygame.Rect(area.x, area.y, area.width, area.height - 70)
-        text.draw_paragraphs(surface, hint, box, theme.SIZE_SMALL, theme.PARCHMENT, italic=True)
+        buttons = [w.rect.y for w in self.controls.widgets] if hasattr(self, "controls") else []
+        box = pygame.Rect(
+            area.x, area.y, area.width, min(buttons, default=area.bottom - self.u(70)) - self.u(8) - area.y
+        )
+        if self.covered(box):
+            return
+        size = text.fitting_size(hint, box, theme.SIZE_SMALL, text.FLOOR, True)
+        text.draw_paragraphs(surface, hint, box, size, theme.PARCHMENT, italic=True)
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         cards = self.app.cards
@@ -897,24 +938,25 @@ class FalkensteinTable(TableScene):
             label = self.chances.get(sprite.code) if sprite.face_up else None
             if label and self.awaiting is Awaiting.PLAY:
                 rect = sprite.rect(cards, self.card_w)
-                plate = pygame.Rect(0, 0, 84, 28)
-                plate.midbottom = (rect.centerx, rect.top - 6)
+                plate = pygame.Rect(0, 0, self.u(84), self.u(28))
+                plate.midbottom = (rect.centerx, rect.top - self.u(6))
                 draw_panel(surface, plate, "panel")
                 p = odds.get(sprite.code, 0.0)
                 colour = theme.SUCCESS if p >= 0.66 else theme.BRASS_LIGHT if p >= 0.4 else theme.FAILURE
-                text.draw(surface, label, plate.center, theme.SIZE_SMALL, colour, "center", bold=True)
+                [shown], size = text.fitted(
+                    label, theme.SIZE_SMALL, plate.width - 2 * text.PAD - 4, bold=True
+                )
+                text.draw(surface, shown, plate.center, size, colour, "center", bold=True, box=plate)
 
     def _draw_host_panel(self, surface: pygame.Surface) -> None:
         area = self.r("hostpanel")
         draw_panel(surface, area, "panel")
-        text.draw(
-            surface,
-            tr("fal.host_panel", name=self.person_of("host")),
-            (area.centerx, area.y + 14),
-            theme.SIZE_H2,
-            theme.BRASS_LIGHT,
-            "midtop",
+        u = self.u
+        head = pygame.Rect(area.x + u(16), area.y + u(8), area.width - u(32), u(44))
+        [title], size = text.fitted(
+            tr("fal.host_panel", name=self.person_of("host")), theme.SIZE_H2, head.width
         )
+        text.draw(surface, title, head.center, size, theme.BRASS_LIGHT, "center", box=head, pad=0)
         self.host_form.draw(surface)
         seat = self.host_seat.value
         level = self.setup.seats[seat].character.level_of(self.host_talent.value)
@@ -922,23 +964,17 @@ class FalkensteinTable(TableScene):
         tint = {"stronger": (178, 226, 146), "equal": theme.BRASS_LIGHT, "weaker": (246, 150, 126)}
         column = self.host_level.rect  # under the rows: the standing they make, and what it means
         y = column.bottom + area.height // 24
+        verdict = pygame.Rect(column.x, y, column.width, text.line_height(theme.SIZE_H2))
+        [words], size = text.fitted(tr(f"standing.{standing}"), theme.SIZE_H2, verdict.width, bold=True)
         text.draw(
-            surface,
-            tr(f"standing.{standing}"),
-            (column.centerx, y),
-            theme.SIZE_H2,
-            tint[standing],
-            "midtop",
-            bold=True,
+            surface, words, verdict.midtop, size, tint[standing], "midtop", bold=True, box=verdict, pad=0
         )
-        top = y + text.line_height(theme.SIZE_H2) + 6
+        top = verdict.bottom + u(6)
         inset = column.width // 10
         advice = pygame.Rect(column.x + inset, top, column.width - 2 * inset, self.host_go.rect.y - 8 - top)
         words = tr(f"fal.standing_msg.{standing}")
-        size = text.fitting_size(words, advice, theme.SIZE_BODY, theme.SIZE_SMALL - 3, True)
-        lines = text.wrap(words, size, advice.width, italic=True)
-        if len(lines) * round(text.line_height(size, True) * 1.15) <= advice.height:  # whole, or not at all
-            text.draw_paragraphs(surface, words, advice, size, theme.PARCHMENT, italic=True)
+        size = text.fitting_size(words, advice, theme.SIZE_BODY, text.FLOOR, True)
+        text.draw_paragraphs(surface, words, advice, size, theme.PARCHMENT, italic=True)
 
 
 def network_setup(sessions: list[RemoteSession]) -> FalkensteinSetup:
