@@ -11,7 +11,6 @@ import os
 import sys
 from pathlib import Path
 
-from game.ai import external
 from game.registry import GAMES
 
 
@@ -27,6 +26,8 @@ def _size(value: str) -> tuple[int, int]:
 
 def _engine(value: str) -> tuple[int, str]:
     """SEAT=COMMAND: the seat (0 at the bottom of the screen) and the engine's command line."""
+    from game.ai import external  # loaded when an engine is named, not at every start
+
     seat, _, command = value.partition("=")
     if not seat.strip().isdigit() or not command.strip():
         raise argparse.ArgumentTypeError(f"--engine takes SEAT=COMMAND, e.g. 1='./my_engine', not {value!r}")
@@ -101,12 +102,13 @@ def main(argv: list[str] | None = None) -> int:
     engines = dict(args.engine)
     if engines and (args.load or (args.demo and not levelled)):
         p.error("--engine goes with the menu or the --demo of a game with computer seats: engines sit there")
-    if levelled:
-        seats = len(GAMES[args.demo].demo_setup(args.seed, args.players, "easy").seats)
-    else:
-        seats = max(spec.seats[1] for spec in GAMES.values() if spec.computer is not None)
-    if any(seat >= seats for seat in engines):
-        p.error(f"--engine: the seats are numbered 0 to {seats - 1}")
+    if engines:
+        if levelled:
+            seats = len(GAMES[args.demo].demo_setup(args.seed, args.players, "easy").seats)
+        else:
+            seats = max(spec.seats[1] for spec in GAMES.values() if spec.computer is not None)
+        if any(seat >= seats for seat in engines):
+            p.error(f"--engine: the seats are numbered 0 to {seats - 1}")
     journal = None
     if args.load:
         from game.journal import load_journal

@@ -1,10 +1,13 @@
 """What a game is, to the rest of the program: the description each game package gives of itself
-(`game/games/<name>/spec.py`), which `game.registry` collects. No pygame, and nothing here imports a game."""
+(`game/games/<name>/spec.py`), which `game.registry` collects. No pygame, and nothing here imports a game
+until it is asked about one: a spec names its parts by import path, as it names its scenes."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
+from importlib import import_module
 from types import ModuleType
 from typing import Any
 
@@ -71,11 +74,11 @@ LATER = "later"  # an action field's metadata: added after the first journals, w
 
 
 @dataclass(frozen=True)
-class GameSpec:
-    """One game, as everything outside its package sees it."""
+class Parts:
+    """What playing a game takes: its rules, setup, computers, sheets and privacy. A game's package gives
+    them in a module of their own (`game/games/<name>/parts.py`), imported only once a game is opened, a
+    journal read or a table served (`GameSpec.parts`): listing the games in the menu imports none of it."""
 
-    id: str  # its name in journals, on the command line and in translation keys (`menu.game.<id>.name`)
-    seats: tuple[int, int]  # the fewest and most players
     setup_type: type  # what a table of this game starts from: who sits where, the seed, the options
     actions: tuple[type, ...]  # every action its rules take; a journal names them by class name
     rules_version: int  # bumped when an action's meaning changes, so an old journal is refused
@@ -86,14 +89,85 @@ class GameSpec:
     summary: Callable[[Any, Any], Summary]  # (setup, replayed state) -> what the History lists
     view_seats: Callable[[Any], Sequence[Any]]  # every seat with a view of the state (for digests)
     final_sheet: Callable[[Any, Any, Sequence[Any]], Any]  # (setup, state, events): a finished match's sheet
-    table: str  # its table scene, "module:Class"
-    pack: str  # its card faces: assets/cards/<pack>/
-    fan: tuple[str, str, str]  # three of its cards, fanned on its menu page
     computer: Computer | None = None  # levelled computer players, where the game has them
-    start: str = "game.scenes.card_start:CardTableStart"  # its menu start section, "module:Class"
-    score_scene: str = "game.scenes.score:ScoreScene"  # what draws its sheet: (app, sheet, way out)
-    bench: str = ""  # the module whose PATHS `tools/bench.py` times (and its `rollouts`, if any)
     # a rule profile it ships, by id, for a setup's `rules` (ValueError naming the ids for an unknown one);
     # None where the game has no profiles
     rule_profile: Callable[[str], Any] | None = None
     privacy: Privacy | None = None  # how it is played over the network; None: it is not
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game, as everything outside its package sees it: what the menu lists (its id, seats, cards and
+    scenes, named by import path) and, loaded at the first question about them, its `Parts`."""
+
+    id: str  # its name in journals, on the command line and in translation keys (`menu.game.<id>.name`)
+    seats: tuple[int, int]  # the fewest and most players
+    parts: str  # where its `Parts` are, "module:NAME"
+    table: str  # its table scene, "module:Class"
+    pack: str  # its card faces: assets/cards/<pack>/
+    fan: tuple[str, str, str]  # three of its cards, fanned on its menu page
+    start: str = "game.scenes.card_start:CardTableStart"  # its menu start section, "module:Class"
+    score_scene: str = "game.scenes.score:ScoreScene"  # what draws its sheet: (app, sheet, way out)
+    bench: str = ""  # the module whose PATHS `tools/bench.py` times (and its `playouts`, if any)
+
+    @cached_property
+    def loaded(self) -> Parts:
+        """Its parts, imported at the first question about them."""
+        module, _, name = self.parts.partition(":")
+        parts = getattr(import_module(module), name)
+        if not isinstance(parts, Parts):
+            raise TypeError(f"{self.parts} is not a game's Parts")
+        return parts
+
+    @property
+    def setup_type(self) -> type:
+        return self.loaded.setup_type
+
+    @property
+    def actions(self) -> tuple[type, ...]:
+        return self.loaded.actions
+
+    @property
+    def rules_version(self) -> int:
+        return self.loaded.rules_version
+
+    @property
+    def new_state(self) -> Callable[[Any], Any]:
+        return self.loaded.new_state
+
+    @property
+    def encode_setup(self) -> Callable[[Any], dict[str, Any]]:
+        return self.loaded.encode_setup
+
+    @property
+    def decode_setup(self) -> Callable[[Any], Any]:
+        return self.loaded.decode_setup
+
+    @property
+    def demo_setup(self) -> Callable[[int, int | None, str], Any]:
+        return self.loaded.demo_setup
+
+    @property
+    def summary(self) -> Callable[[Any, Any], Summary]:
+        return self.loaded.summary
+
+    @property
+    def view_seats(self) -> Callable[[Any], Sequence[Any]]:
+        return self.loaded.view_seats
+
+    @property
+    def final_sheet(self) -> Callable[[Any, Any, Sequence[Any]], Any]:
+        return self.loaded.final_sheet
+
+    @property
+    def computer(self) -> Computer | None:
+        return self.loaded.computer
+
+    @property
+    def rule_profile(self) -> Callable[[str], Any] | None:
+        return self.loaded.rule_profile
+
+    @property
+    def privacy(self) -> Privacy | None:
+        return self.loaded.privacy

@@ -3,7 +3,9 @@ history, the command line and the tools ask here instead of listing the games th
 OpenSpiel registers its games). Adding a game is adding its package under `game/games/` and its name to
 `PACKAGES` below.
 
-No pygame here: a game's scenes are named by import path and loaded only when one is opened.
+No pygame here, and no game's rules or computers: a game's spec names its scenes and its `Parts` (rules,
+setup, computers, sheets) by import path, loaded only when one is opened, so listing the games in the menu
+costs a few small modules (tests/test_registry.py keeps it so).
 """
 
 from __future__ import annotations

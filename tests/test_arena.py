@@ -91,3 +91,30 @@ def test_a_profile_the_game_does_not_ship_is_refused(
         arena.main([*args, "--seats", "easy,easy,easy,easy"])
     assert exit_info.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def _budgeted_run(capsys: pytest.CaptureFixture[str], game: str, seats: str, *more: str) -> dict:
+    args = [game, "--games", "1", "--seats", seats, "--seed", "5", "--budget", "fixed"]
+    assert arena.main([*args, "--playouts", "normal=40,hard=60", *more]) == 0
+    return arena.timeless(json.loads(capsys.readouterr().out))
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "more"),
+    [
+        ("twotenjack", "hard,normal,easy", ()),
+        ("koenigrufen", "hard,normal,easy,normal", ("--profile", "austria")),
+    ],
+)
+def test_fixed_budgets_play_the_same_whatever_the_clock_says(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, game: str, seats: str, more: tuple
+) -> None:
+    """Two runs with fixed budgets and the same seed agree but for their times, even when the clock says each
+    moment took a second (a machine loaded to a crawl): the budgets count playouts, never time."""
+    monkeypatch.setattr(thinker, "PLAYOUTS", dict(thinker.PLAYOUTS))  # --playouts sets them
+    first = _budgeted_run(capsys, game, seats, *more)
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(arena.time, "perf_counter", lambda: float(next(ticks)))
+    assert _budgeted_run(capsys, game, seats, *more) == first
+    assert first["budget"] == "fixed" and all(level["decisions"] > 0 for level in first["levels"])
+    assert "decision_ms_median" not in first["levels"][0]  # the times, and only they, are left out

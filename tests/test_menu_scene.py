@@ -80,7 +80,7 @@ def test_two_ten_jack_seats_follow_the_player_count(app: App, menu: MenuScene) -
     count = next(w for w in menu.form.widgets if isinstance(w, Choice) and w.label == tr("menu.players"))
     seats = sum(isinstance(w, TextInput) for w in menu.form.widgets)
     click(app, (count.box.right - 10, count.box.centery))
-    assert menu.starts["twotenjack"].count == 4
+    assert menu.start("twotenjack").count == 4
     assert sum(isinstance(w, TextInput) for w in menu.form.widgets) == seats + 1
 
 
@@ -120,15 +120,15 @@ def test_escape_twice_quits_and_once_only_warns(app: App, menu: MenuScene) -> No
 def test_mode_choice_survives_a_change_of_language(app: App, menu: MenuScene) -> None:
     mode = next(w for w in menu.form.widgets if isinstance(w, Choice) and w.label == tr("menu.mode"))
     click(app, (mode.box.right - 10, mode.box.centery))
-    assert menu.starts["falkenstein"].mode == "hotseat"
+    assert menu.start("falkenstein").mode == "hotseat"
     app.apply_settings(app.settings.with_(language="fr"))
     step(app)
-    assert menu.starts["falkenstein"].mode == "hotseat"
+    assert menu.start("falkenstein").mode == "hotseat"
     assert any(isinstance(w, Choice) and w.label == "Personnages" for w in menu.form.widgets)
 
 
 def test_names_typed_into_the_hot_seat_reach_the_setup(app: App, menu: MenuScene) -> None:
-    menu.starts["falkenstein"].mode = "hotseat"
+    menu.start("falkenstein").mode = "hotseat"
     menu.relayout()
     field = next(w for w in menu.form.widgets if isinstance(w, TextInput))
     click(app, field.rect.center)
@@ -136,9 +136,9 @@ def test_names_typed_into_the_hot_seat_reach_the_setup(app: App, menu: MenuScene
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     key(app, pygame.K_1, "1")  # typed into the field, not taken as a tab shortcut
     assert menu.game == "falkenstein"
-    setup = menu.starts["falkenstein"].setup(seed=5)
+    setup = menu.start("falkenstein").setup(seed=5)
     assert setup.mode == "hotseat" and setup.seats[0].player == "Ada"
-    assert setup.host_name == tr("menu.host_default") and len(setup.seats) == menu.starts["falkenstein"].count
+    assert setup.host_name == tr("menu.host_default") and len(setup.seats) == menu.start("falkenstein").count
 
 
 def test_the_page_fits_the_smallest_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

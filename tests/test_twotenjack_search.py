@@ -45,7 +45,7 @@ def test_hard_thinks_on_by_the_habits_with_deals_weighed_by_the_play() -> None:
     """Normal's search plays out at random; hard's second one, from normal's answer, by the habits, and
     draws its deals by the likelihood of the others' plays once they have played."""
     _, view = next((g, v) for g, v in positions(20) if v.tricks)
-    mind = Thinker("twotenjack", view, "hard", 3, capped=False)
+    mind = Thinker("twotenjack", view, "hard", 3, budget="fixed")
     mind.step(0.0)
     assert mind.search is not None and mind.search.rollout is search.random_rollout
     while mind.stage == 0:

@@ -9,12 +9,18 @@ A game is one Königrufen deal (four seats) or one Two-Ten-Jack round (two to si
 seed and the game's number. With `--duplicate` each deal is replayed once for every distinct rotation of
 the seat levels, so every level plays the same cards from every seat and the luck of the deal cancels.
 `--profile` plays a rule profile the game ships (Königrufen: cardavia, austria, cheltenham).
+`--budget fixed` has the computers think to fixed budgets of deals and playouts (`thinker.ITERATIONS`,
+`thinker.PLAYOUTS`) instead of the table's time caps: the report is then the same byte for byte, its
+times aside, however loaded the machine.
 Prints one JSON line: per level its mean score per deal (Königrufen game points, Two-Ten-Jack round
 points) and its decision times (decisions with more than one legal move), and per pair of levels the
 paired z-score of the per-deal difference of their mean scores. Where a deal ends with a declared
 contract (Königrufen), `contracts` says per level how often it declared each one and how often it won it:
 the reason one level gains on another. An engine that crashes, times out (`--time-ms` and a grace) or
 answers what is not a legal move is listed in `engine_failures`, and `normal` plays its seat on.
+Decision times are given in wall-clock and in CPU time (about what a quiet machine would take), and
+`stages` says per search stage its playouts, how many of its searches its time cap cuts short (in CPU
+time), and the median of the playouts the cap holds in those: the fixed budget that matches the cap.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +56,7 @@ class Deal:
     rotations: tuple[tuple[str, ...], ...]  # the seat levels of each replay
     profile: str | None = None  # the game's rule profile, None for its default
     time_ms: int = external.TIME_MS  # an engine's time for a decision
+    budget: str = "time"  # the computers think to the table's time caps, or to fixed budgets
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,9 @@ class Replay:
     times: dict[str, list[float]]  # decision times per level, in ms
     declared: tuple[tuple[str, str, bool, int], ...]  # (declarer's level, contract, won, seat) per contract
     failures: tuple[dict[str, Any], ...] = ()  # engines that lost their seat, and why
+    cpu: dict[str, list[float]] = field(default_factory=dict)  # the same decisions' CPU time, in ms
+    # per search stage, each search's playouts and CPU time in ms
+    stages: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
 
 
 def _new(deal: Deal, players: int) -> Any:
@@ -79,6 +89,8 @@ def play(deal: Deal) -> list[Replay]:
     for levels in deal.rotations:
         state = _new(deal, len(levels))
         times: dict[str, list[float]] = {level: [] for level in set(levels)}
+        cpu: dict[str, list[float]] = {level: [] for level in set(levels)}
+        stages: dict[str, list[tuple[int, float]]] = {}
         declared: list[tuple[str, str, bool, int]] = []
         failures: list[dict[str, Any]] = []
         engines = {
@@ -90,31 +102,38 @@ def play(deal: Deal) -> list[Replay]:
         while not state.is_over:
             seat = state.to_act
             assert seat is not None
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             action = _engine_move(engines, seat, state, deal, step, failures)
+            searched: dict[str, tuple[int, float]] = {}
             if action is None:
-                action = _computer_move(deal, state.view(seat), levels[seat], step)
+                action, searched = _computer_move(deal, state.view(seat), levels[seat], step)
             elapsed = (time.perf_counter() - start) * 1000
             if len(state.legal_actions()) > 1:  # not thinker.choices: a profile's one root move is no choice
                 times[levels[seat]].append(elapsed)
+                cpu[levels[seat]].append((time.process_time() - start_cpu) * 1000)
+            for stage, figures in searched.items():
+                stages.setdefault(stage, []).append(figures)
             for event in state.apply(action):
                 if all(hasattr(event, name) for name in ("declarer", "contract", "won")):
                     declared.append((levels[event.declarer], event.contract, event.won, event.declarer))
             step += 1
         for seat, engine in engines.items():
             engine.close(state.view(seat))
-        results.append(Replay(levels, tuple(state.returns()), times, tuple(declared), tuple(failures)))
+        scores = tuple(state.returns())
+        results.append(Replay(levels, scores, times, tuple(declared), tuple(failures), cpu, stages))
     return results
 
 
-def _computer_move(deal: Deal, view: Any, level: str, step: int) -> Any:
-    """A computer's move at `level` (an engine's seat it has taken over: `external.TAKEOVER`)."""
+def _computer_move(deal: Deal, view: Any, level: str, step: int) -> tuple[Any, dict[str, tuple[int, float]]]:
+    """A computer's move at `level` (an engine's seat it has taken over: `external.TAKEOVER`), and per
+    search stage the playouts it made and their CPU time."""
     level = level if level in LEVELS else external.TAKEOVER
-    thinker = Thinker(deal.game, view, level, decision_seed(deal.seed, "think", view.seat, step))
+    seed = decision_seed(deal.seed, "think", view.seat, step)
+    thinker = Thinker(deal.game, view, level, seed, deal.budget)
     while not thinker.step(1000.0):
         pass
     assert thinker.decision is not None
-    return thinker.decision.action
+    return thinker.decision.action, thinker.stats
 
 
 def _engine_move(
@@ -207,6 +226,8 @@ def summarise(
     per_deal: dict[str, list[float]] = {level: [] for level in levels}
     scores: dict[str, list[int]] = {level: [] for level in levels}
     times: dict[str, list[float]] = {level: [] for level in levels}
+    cpu: dict[str, list[float]] = {level: [] for level in levels}
+    stages: dict[str, list[tuple[int, float]]] = {}
     for replays in deals:
         deal_scores: dict[str, list[int]] = {level: [] for level in levels}
         for replay in replays:
@@ -214,6 +235,10 @@ def summarise(
                 deal_scores[level].append(score)
             for level, ms in replay.times.items():
                 times[level].extend(ms)
+            for level, ms in replay.cpu.items():
+                cpu[level].extend(ms)
+            for stage, figures in replay.stages.items():
+                stages.setdefault(stage, []).extend(figures)
         for level in levels:
             scores[level].extend(deal_scores[level])
             per_deal[level].append(statistics.fmean(deal_scores[level]))
@@ -226,9 +251,13 @@ def summarise(
             "decisions": len(times[level]),
             "decision_ms_median": round(statistics.median(times[level]), 2) if times[level] else None,
             "decision_ms_p95": round(_percentile(times[level], 0.95), 2) if times[level] else None,
+            "decision_cpu_ms_median": round(statistics.median(cpu[level]), 2) if cpu[level] else None,
+            "decision_cpu_ms_p95": round(_percentile(cpu[level], 0.95), 2) if cpu[level] else None,
         }
         for level in levels
     ]
+    if stages:
+        report["stages"] = {stage: pace(stage, figures) for stage, figures in sorted(stages.items())}
     report["z"] = {
         f"{a}-{b}": round(paired_z(per_deal[a], per_deal[b]), 2)
         for a, b in itertools.combinations(sorted(levels, key=rank, reverse=True), 2)
@@ -239,6 +268,36 @@ def summarise(
     if any(seat.startswith(ENGINE) for seat in seats):
         report["engine_failures"] = [failure for replay in played for failure in replay.failures]
     return report
+
+
+TIMED = ("_ms", "capped", "playouts_at_cap")  # the report's figures read off the clock (in their keys)
+
+
+def timeless(report: Any) -> Any:
+    """The report without its times: what two runs with fixed budgets and the same seed agree on byte for
+    byte, however loaded the machine."""
+    if isinstance(report, dict):
+        return {k: timeless(v) for k, v in report.items() if not any(mark in k for mark in TIMED)}
+    if isinstance(report, list):
+        return [timeless(v) for v in report]
+    return report
+
+
+def pace(stage: str, figures: list[tuple[int, float]]) -> dict[str, Any]:
+    """One search stage over the run: its searches, their median playouts and CPU time, and the fixed
+    budget that matches its time cap: the median of the playouts the cap holds at each search's pace in
+    CPU time (what a quiet machine gives it at the table), over the searches that the cap cuts short, or
+    would (the others finish their deals within it whatever the budget). A stage's CPU time includes its
+    preparation, the moves listed and the worlds set up, as its time cap does."""
+    cap = thinker.CAP_MS[stage]
+    held = [playouts / ms * cap for playouts, ms in figures if ms >= 0.9 * cap]
+    return {
+        "searches": len(figures),
+        "playouts_median": statistics.median(playouts for playouts, _ms in figures),
+        "cpu_ms_median": round(statistics.median(ms for _playouts, ms in figures), 2),
+        "capped": len(held),
+        "playouts_at_cap": round(statistics.median(held)) if held else None,
+    }
 
 
 def paired_z(a: list[float], b: list[float]) -> float:
@@ -261,15 +320,16 @@ def run(
     jobs: int,
     profile: str | None = None,
     time_ms: int = external.TIME_MS,
+    budget: str = "time",
 ) -> dict:
     turns = rotations(seats, duplicate)
-    deals = [Deal(game, seed * 1_000_003 + k, turns, profile, time_ms) for k in range(games)]
+    deals = [Deal(game, seed * 1_000_003 + k, turns, profile, time_ms, budget) for k in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(play, deals))
     else:
         results = [play(deal) for deal in deals]
-    report = summarise(game, seats, results, seed, duplicate)
+    report = summarise(game, seats, results, seed, duplicate) | {"budget": budget}
     return report if profile is None else {"game": game, "profile": profile} | report
 
 
@@ -284,7 +344,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--duplicate", action="store_true")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (decision times share the cores)")
-    p.add_argument("--iterations", default="", help="tuning: search budgets, e.g. normal=600,hard=4000")
+    p.add_argument(
+        "--budget",
+        choices=thinker.BUDGETS,
+        default="time",
+        help="the computers think to the table's time caps, or to fixed budgets (the same play on any load)",
+    )
+    p.add_argument("--iterations", default="", help="tuning: deals searched, e.g. normal=600,hard=4000")
+    p.add_argument("--playouts", default="", help="tuning: fixed budgets in playouts, e.g. normal=900")
     p.add_argument(
         "--profile", help="a rule profile the game ships (Königrufen: cardavia, austria, cheltenham)"
     )
@@ -297,12 +364,16 @@ def main(argv: list[str] | None = None) -> int:
             load(args.profile)
         except ValueError as exc:
             p.error(str(exc))
-    for item in filter(None, args.iterations.split(",")):
-        level, _, count = item.partition("=")
-        if level not in thinker.ITERATIONS or not count.isdigit():
-            p.error(f"--iterations takes LEVEL=COUNT for normal or hard, not {item!r}")
-        thinker.ITERATIONS[level] = int(count)
-        thinker.CAP_MS[level] = math.inf
+    for option in ("iterations", "playouts"):
+        for item in filter(None, getattr(args, option).split(",")):
+            level, _, count = item.partition("=")
+            if level not in thinker.ITERATIONS or not count.isdigit():
+                p.error(f"--{option} takes LEVEL=COUNT for normal or hard, not {item!r}")
+            if option == "iterations":
+                thinker.ITERATIONS[level] = int(count)
+                thinker.CAP_MS[level] = math.inf
+            else:
+                thinker.PLAYOUTS[args.game, level] = int(count)
     try:
         seats = parse_seats(args.seats)
     except ValueError as problem:
@@ -316,7 +387,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.time_ms < 1:
         p.error("--time-ms must be at least 1")
     jobs = max(1, args.jobs)
-    report = run(args.game, args.games, seats, args.seed, args.duplicate, jobs, args.profile, args.time_ms)
+    report = run(
+        args.game, args.games, seats, args.seed, args.duplicate, jobs, args.profile, args.time_ms, args.budget
+    )
     print(json.dumps(report))
     return 0
 

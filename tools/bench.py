@@ -1,10 +1,16 @@
-"""Engine speed: complete random games per second, one JSON line per game and path (no graphics).
+"""Engine speed: complete random games per second and decisions per second, one JSON line per game and path
+(no graphics).
 
 `python tools/bench.py [GAME] [--seconds S]`. Each game says what it times in its own `bench` module
 (`GameSpec.bench`, for example `game/games/koenigrufen/bench.py`): the table engine on the line without a
 "path", and where the game has one, the lean rules core as the search plays out on it (`"path": "lean"`).
-`--rollouts` adds the search's own unit where a game measures it: rollouts per second from mid-deal
-positions (Königrufen). `tools/bench_openspiel.py` measures OpenSpiel's tarok the same way, for comparison.
+Games differ in length (an austria deal is ~69 decisions, OpenSpiel's random tarok game ~13), so the figure
+to compare is `decisions_per_s`: a decision is any action of a seat. Where a path cannot count them (the
+lean rollout's inlined loop) they are counted at the rate per game of the engine line just before it: the
+lean rollout draws its random deals as the engine does (the lean tests replay one on the other), so they
+take as many decisions on average. `--playouts` adds the search's own unit where a game measures it:
+playouts per second from mid-deal positions, at random and by the search's habits, with the cards they play
+per second (Königrufen). `tools/bench_openspiel.py` measures OpenSpiel's tarok in the same units.
 """
 
 from __future__ import annotations
@@ -27,13 +33,20 @@ def module(game: str) -> ModuleType:
     return import_module(GAMES[game].bench)
 
 
-def bench(name: str, seconds: float, path: str = "engine", profile: str | None = None) -> dict[str, object]:
-    """Games of `name` per second on one of its paths (under a rule profile, for games that have them)."""
+def bench(
+    name: str, seconds: float, path: str = "engine", profile: str | None = None, per_game: float | None = None
+) -> dict[str, object]:
+    """Games and decisions of `name` per second on one of its paths (under a rule profile, for games that
+    have them); `per_game`, the decisions a game takes where the path cannot count them."""
     make = module(name).PATHS[path]
-    run: Callable[[int], None] = make() if profile is None else make(profile)
-    games, start = 0, time.perf_counter()
+    run: Callable[[int], int | None] = make() if profile is None else make(profile)
+    games = decisions = 0
+    counted = True
+    start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        run(games)
+        made = run(games)
+        counted = counted and made is not None
+        decisions += made or 0
         games += 1
     elapsed = time.perf_counter() - start
     line: dict[str, object] = {"game": name}
@@ -41,7 +54,15 @@ def bench(name: str, seconds: float, path: str = "engine", profile: str | None =
         line["path"] = path
     if profile is not None:
         line["profile"] = profile
-    return line | {"games": games, "seconds": round(elapsed, 3), "games_per_s": round(games / elapsed, 1)}
+    line |= {"games": games, "seconds": round(elapsed, 3), "games_per_s": round(games / elapsed, 1)}
+    if counted:
+        per_game = decisions / games
+    elif per_game is None:
+        return line
+    return line | {
+        "decisions_per_game": round(per_game, 1),
+        "decisions_per_s": round(per_game * games / elapsed),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,17 +70,22 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", nargs="?", choices=benched)
     p.add_argument("--seconds", type=float, default=3.0)
-    p.add_argument("--rollouts", action="store_true", help="also rollouts per second from mid-deal positions")
+    p.add_argument("--playouts", action="store_true", help="also playouts per second from mid-deal positions")
     p.add_argument("--profile", help="a rule profile of the game (Königrufen: cardavia, austria, cheltenham)")
     args = p.parse_args(argv)
     if args.profile is not None and args.game != "koenigrufen":
         p.error("--profile goes with koenigrufen")
     for name in [args.game] if args.game else benched:
-        for path in module(name).PATHS:
-            print(json.dumps(bench(name, args.seconds, path, args.profile)), flush=True)
-        rollouts = getattr(module(name), "rollouts", None)
-        if args.rollouts and rollouts is not None:
-            print(json.dumps(rollouts(args.seconds)), flush=True)
+        per_game = None
+        for path in module(name).PATHS:  # the engine first: the decisions per game of the paths after it
+            line = bench(name, args.seconds, path, args.profile, per_game)
+            counted = line.get("decisions_per_game")
+            per_game = per_game or (counted if isinstance(counted, float) else None)
+            print(json.dumps(line), flush=True)
+        playouts = getattr(module(name), "playouts", None)
+        if args.playouts and playouts is not None:
+            for line in playouts(args.seconds, *filter(None, [args.profile])):
+                print(json.dumps(line), flush=True)
     return 0
 
 

@@ -375,7 +375,7 @@ class Monkey:
                 "rules": menu.rules_button,
                 "history": self._menu_button(menu.open_history),
                 "statistics": self._menu_button(menu.open_history),
-                "characters": self._menu_button(menu.starts["falkenstein"].open_characters),
+                "characters": self._menu_button(menu.start("falkenstein").open_characters),
             }[goal]
             if button is None:  # the characters button is on the Falkenstein page
                 self.key(pygame.K_1)
@@ -403,7 +403,7 @@ class Monkey:
         if self.goal == "lesson" and menu.learn_button is not None:
             self.click(_inside(menu.learn_button, self.rng))
             return
-        house_button = self._menu_button(menu.starts["koenigrufen"].open_house_rules)
+        house_button = self._menu_button(menu.start("koenigrufen").open_house_rules)
         if self.goal == "houserules" and house_button is not None:
             self.click(_inside(house_button, self.rng))
             return

@@ -15,10 +15,13 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from game.ai import engine_protocol as protocol
-from game.ai.thinker import Decision, Thinker
+from game.ai.decision import Decision
+
+if TYPE_CHECKING:
+    from game.ai.thinker import Thinker
 
 TIME_MS = 1000  # the time a decision may take, as told to the engine
 GRACE_MS = 2000  # on top of it, for the pipes and a busy machine, before a silent engine is given up

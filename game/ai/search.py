@@ -17,7 +17,8 @@ and more so with the likelihood. The levels differ only in their budget: deals s
 deal, and (for `hard`) a second search that starts from the first one's answer (`game.ai.thinker`).
 
 The search runs in slices (`run(budget_ms)`) so a table can think a few milliseconds per frame; for the
-same view, seed and iteration budget it always makes the same choice.
+same view, seed and budget (deals, and playouts: every move played out in one deal counts) it always makes
+the same choice.
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ class Search:
         likelihood: Callable[[Any], float] | None = None,
         candidates: int = 1,
         confidence: float = CONFIDENCE,
+        playouts: float = math.inf,
     ) -> None:
         if standing is not None and standing not in root_moves:
             raise ValueError(f"the standing move {standing!r} is not among the moves searched")
@@ -79,6 +81,7 @@ class Search:
         self.root_moves = root_moves
         self.sample, self.rollout, self.values = sample, rollout, values
         self.iterations = iterations
+        self.playouts = playouts  # a fixed budget: no further deal once this many moves were played out
         self.rng = rng
         self.standing = standing
         self.likelihood, self.candidates = likelihood, candidates
@@ -92,7 +95,7 @@ class Search:
 
     @property
     def finished(self) -> bool:
-        return self.done >= self.iterations
+        return self.done >= self.iterations or self.done * len(self.root_moves) >= self.playouts
 
     def run(self, budget_ms: float) -> bool:
         """Plays out for about `budget_ms` (at least one whole deal); True once the budget is spent. A slice

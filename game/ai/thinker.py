@@ -10,9 +10,13 @@ more thought can only overturn a conclusion on evidence, never on the noise of f
 module may give a stage playouts of its own (`PLAYOUTS`, by stage; Two-Ten-Jack's normal plays out at
 random, cheaper than by its habits, and hard's second search by the habits), and a stage in a phase the
 evidence it needs to leave its standing move (`CONFIDENCE`, by stage and phase: Königrufen's hard keeps
-normal's bid unless clearly shown better, as its playouts misjudge contracts). Each stage has
+normal's bid unless clearly shown better, as its playouts misjudge contracts), and the candidates sampled
+for each deal searched (`CANDIDATES`, by stage and phase, where its worlds cost more to draw). Each stage has
 a time cap so a slow machine still never keeps the table waiting; below the caps a decision depends only on
-the view, the level and the seed.
+the view, the level and the seed. Thinking to a fixed budget instead (`budget="fixed"`: the tests, the
+arena's strength runs) a stage stops at its deals and a number of playouts (`PLAYOUTS`, every move played
+out in one deal counts) measured to match its time cap on a quiet machine (docs/ARCHITECTURE.md says how),
+so the same play comes out however loaded the machine is.
 """
 
 from __future__ import annotations
@@ -21,9 +25,9 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+from game.ai.decision import Decision
 from game.ai.search import CONFIDENCE, Search
 from game.registry import GAMES
 
@@ -32,54 +36,44 @@ STAGES = {"normal": ("normal",), "hard": ("normal", "hard")}  # each level's sea
 ITERATIONS = {"normal": 150, "hard": 400}  # deals a stage searches, each playing out every move
 CANDIDATES = {"normal": 4, "hard": 12}  # deals sampled for each one searched, the likelier ones kept
 CAP_MS = {"normal": 200.0, "hard": 700.0}  # a stage's thinking time, after which its best move so far stands
-
-# Reason codes a Decision may carry; the interface shows tr(f"hint.{reason}", **params).
-REASONS = (
-    "only",  # the only legal move
-    "habit",  # {move}: what a careful player does here, by the table's habits (no search behind it)
-    "weighed",  # {move}: a bid or announcement none of the others searched did clearly better than
-    "call",  # {king}: the king called
-    "talon",  # {half}: 1 or 2, the talon half taken
-    "discard",  # {cards}: the three cards discarded
-    "lead",  # {card}: a lead
-    "take",  # {card}: wins the trick so far
-    "smear",  # {card}: points onto a trick the partner wins
-    "duck",  # {card}: low card on a trick that is lost anyway
-    "dump",  # {card}: gets rid of a dangerous card
-)
-
-
-@dataclass(frozen=True)
-class Decision:
-    action: Any
-    reason: str  # one of REASONS
-    params: dict[str, Any] = field(default_factory=dict)
-    win_chance: float | None = None  # the share of sampled deals the move did well in, when searched
+# A stage's fixed budget in playouts, per game, where its time cap cuts its searches short on a quiet machine:
+# the median of the playouts the cap holds in those searches (`tools/arena.py`'s `stages`). Elsewhere the
+# deals (`ITERATIONS`) are the whole budget: measured, normal's cap cut none of either game's searches, nor
+# hard's any of Two-Ten-Jack's (docs/ARCHITECTURE.md, "Measuring").
+PLAYOUTS: dict[tuple[str, str], float] = {("koenigrufen", "hard"): 2500}
+BUDGETS = ("time", "fixed")  # thinking to the time caps (the table), or to the fixed budgets
 
 
 class Thinker:
     """One decision for the seat whose `view` this is, at `level`, reproducible from `seed`."""
 
-    def __init__(self, game: str, view: Any, level: str, seed: int, capped: bool = True) -> None:
+    def __init__(self, game: str, view: Any, level: str, seed: int, budget: str = "time") -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown computer level {level!r}")
+        if budget not in BUDGETS:
+            raise ValueError(f"unknown budget {budget!r}")
         computer = GAMES[game].computer if game in GAMES else None
         if computer is None:
             raise ValueError(f"no computer players for {game!r}")
         if view.to_act != view.seat:
             raise ValueError(f"seat {view.seat} is not to act")
         self.game, self.view, self.level = computer.search, view, level
+        self.game_id = game
         self.easy = computer.easy
         self.rng = random.Random(seed)
         self.decision: Decision | None = None
         self.spent_ms = 0.0
-        self.capped = capped
+        self.capped = budget == "time"
         self.stages = STAGES.get(level, ())
         self.stage = 0  # the index in `stages` of the search under way
         self.stage_ms = 0.0  # its thinking time so far
         self._since = 0.0  # when the current step, or the stage if it began within the step, started
         self.search: Search | None = None
         self.choices = 0  # the legal moves the seat had, once decided
+        # per stage concluded, the moves it played out and the process's CPU time it took (read by the
+        # arena, where nothing else runs in the process between two steps)
+        self.stats: dict[str, tuple[int, float]] = {}
+        self._cpu = time.process_time()
 
     @property
     def done(self) -> bool:
@@ -131,6 +125,7 @@ class Thinker:
                 if earlier
                 else (game.sampler(view), game.likelihood(view))
             )
+        phase = getattr(view, "phase", None)
         self.search = Search(
             view.seat,
             choices,
@@ -141,8 +136,9 @@ class Thinker:
             self.rng,
             standing,
             worlds[1],
-            CANDIDATES[level],
-            getattr(game, "CONFIDENCE", {}).get((level, getattr(view, "phase", None)), CONFIDENCE),
+            getattr(game, "CANDIDATES", {}).get((level, phase), CANDIDATES[level]),
+            getattr(game, "CONFIDENCE", {}).get((level, phase), CONFIDENCE),
+            math.inf if self.capped else PLAYOUTS.get((self.game_id, level), math.inf),
         )
 
     def _conclude(self) -> None:
@@ -150,6 +146,8 @@ class Thinker:
         assert self.search is not None
         move, node = self.search.best()
         choices = self.search.root_moves
+        cpu, self._cpu = self._cpu, time.process_time()
+        self.stats[self.stages[self.stage]] = (self.search.done * len(choices), (self._cpu - cpu) * 1000)
         self.stage += 1
         if self.stage < len(self.stages):
             self.stage_ms, self._since = 0.0, time.perf_counter()
@@ -165,9 +163,9 @@ class Thinker:
 
 
 def decide(game: str, view: Any, level: str, seed: int) -> Decision:
-    """The whole decision at once, without the time caps: the same view and seed always give the same
+    """The whole decision at once, to the fixed budget: the same view and seed always give the same
     decision, however busy the machine (tests)."""
-    thinker = Thinker(game, view, level, seed, capped=False)
+    thinker = Thinker(game, view, level, seed, budget="fixed")
     while not thinker.step(1000.0):
         pass
     assert thinker.decision is not None

@@ -165,6 +165,22 @@ def lessons(game: str | None = None) -> list[Lesson]:
     return [lesson for lesson in found if game is None or lesson.game == game]
 
 
+@cache
+def listed(game: str) -> tuple[str, ...]:
+    """The ids of the lessons shipped for `game`, read off their files without replaying them (the menu
+    shows its Learn button by this; the lesson is checked whole when opened, `find`). A file that cannot
+    be read lists nothing: opening its lesson says why."""
+    ids = []
+    for path in lesson_paths():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            continue
+        if isinstance(data, dict) and data.get("game") == game and isinstance(data.get("id"), str):
+            ids.append(data["id"])
+    return tuple(ids)
+
+
 def find(lesson_id: str) -> Lesson:
     for lesson in lessons():
         if lesson.id == lesson_id:

@@ -27,7 +27,6 @@ from typing import Any
 from game import schema, storage
 from game.i18n import Words
 from game.locks import Holder
-from game.net.table_host import CODE_LENGTH, TableHost
 from game.storage import FileProblem, Refused
 
 FORMAT = "atout-hosted"
@@ -105,13 +104,16 @@ def keep(data: Path, code: str, port: int, seats: list[tuple[int | str, str]]) -
 
 
 def _decode(data: Any) -> Hosted:
+    # the tables' module only where a file is read: the menu asks here at every start, mostly of no file
+    from game.net import table_host
+
     fields = schema.obj(
         data,
         schema.ROOT,
         {
             "format": schema.choice((FORMAT,)),
             "version": schema.choice((VERSION,)),
-            "code": schema.text(CODE_LENGTH, CODE_LENGTH),
+            "code": schema.text(table_host.CODE_LENGTH, table_host.CODE_LENGTH),
             "port": schema.integer(0, 65535),
             "seats": schema.items(
                 schema.shape(
@@ -143,8 +145,10 @@ def waiting(data: Path) -> tuple[Hosted | None, Refused | None]:
         archive(data)
         return None, refused
     path = data / "tables" / f"{found.code}.json"
+    from game.net import table_host
+
     try:
-        table = TableHost.load(path)
+        table = table_host.TableHost.load(path)
     except FileProblem as problem:
         aside = None
         with contextlib.suppress(OSError):

@@ -22,11 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game import schema, storage
 from game.ai.seeds import decision_seed, match_seed
-from game.ai.thinker import Thinker
 from game.journal import MAX_ACTIONS, Journal, new_state, replay
 from game.journal import from_json as journal_from_json
 from game.journal_codec import decode_action, encode_action
@@ -35,6 +34,9 @@ from game.net.protocol import Refusal, SeatRequest, TableRequest
 from game.registry import GAMES
 from game.rules.errors import IllegalAction
 from game.seating import CardTableSetup, SeatPlayer
+
+if TYPE_CHECKING:
+    from game.ai.thinker import Thinker
 
 FORMAT = "atout-net-table"
 VERSION = 3  # 1: the record alone, rewritten whole after every action; 2: no owner nor presence (both read)
@@ -393,7 +395,10 @@ class TableHost:
         return now - seat.away_since if seat.away_since is not None else float("inf")
 
     def thinker(self, seat: int | str, level: str) -> Thinker:
-        """The computer's decision for `seat`, seeded as the desktop table seeds it."""
+        """The computer's decision for `seat`, seeded as the desktop table seeds it (the computers imported
+        with the first: the menu, which offers a hosted table to resume, need not load them)."""
+        from game.ai.thinker import Thinker
+
         seed = decision_seed(self.journal.setup.seed, "think", seat, self.moves)
         return Thinker(self.journal.game, self.state.view(seat), level, seed)
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from game.ai.thinker import Decision
+from game.ai.decision import Decision
 from game.i18n import tr
 from game.lessons.lesson import Guide, Lesson, Step, rules_refusal
 from game.registry import spec

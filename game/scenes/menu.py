@@ -7,14 +7,14 @@ scene, outside the widgets, so a resize or a change of language rebuilds the pag
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import saved_matches
 from game.engine.scene import Scene
 from game.i18n import tr
-from game.lessons.lesson import lessons
+from game.lessons.lesson import listed
 from game.net import hosted
 from game.registry import GAMES
 from game.scenes import navigation
@@ -57,7 +57,7 @@ class MenuScene(Scene):
         self.game = next(iter(GAMES))
         self.form = Form()
         self.tabs: list[Tab] = []
-        self.starts = {game.id: navigation.load(game.start)(self, game) for game in GAMES.values()}
+        self.starts: dict[str, Any] = {}  # each game's start section, made when its page is first shown
         self.start_button: Button | None = None
         self.rules_button: Button | None = None
         self.learn_button: Button | None = None
@@ -189,7 +189,7 @@ class MenuScene(Scene):
         )
         y = rules_rect.bottom + g(8)
         bullet_indent = g(18)
-        summary = tr(self.starts[game].summary_key()).split("\n")
+        summary = tr(self.start(game).summary_key()).split("\n")
         size: float = theme.SIZE_SMALL  # every bullet read whole: smaller type where the page is short
         while (
             size > text.FLOOR
@@ -214,7 +214,7 @@ class MenuScene(Scene):
         )
         self._layout_learn()
         col = Column(side.x, self.start_panel.y + g(58), side.width, g(36), g(8))
-        start = self.starts[game]
+        start = self.start(game)
         self.start_button = start.build(self.form, col)
         note = start.note()
         if note:
@@ -239,15 +239,15 @@ class MenuScene(Scene):
         self.learn_button = None
         g, panel = self.g, self.start_panel
         right = panel.right - g(14)
-        taught = lessons(self.game)
+        taught = listed(self.game)
         if taught:
             label = tr("lesson.learn")
             rect = pygame.Rect(0, panel.y + g(12), text.size_of(label, theme.SIZE_SMALL)[0] + g(36), g(34))
             rect.right = right
-            self.learn_button = Button(rect, label, lambda: self.learn(taught[0].id), size=theme.SIZE_SMALL)
+            self.learn_button = Button(rect, label, lambda: self.learn(taught[0]), size=theme.SIZE_SMALL)
             self.form.add(self.learn_button)
             right = rect.x - g(10)
-        heading = getattr(self.starts[self.game], "heading_button", None)
+        heading = getattr(self.start(self.game), "heading_button", None)
         if heading is None:
             return
         label, opens = heading()
@@ -299,6 +299,13 @@ class MenuScene(Scene):
             image = pygame.transform.rotozoom(self.app.cards.face(game.pack, code, card_w), angle, 1.0)
             rect = image.get_rect(midtop=(centre_x + (i - 1) * self.g(58), top + abs(i - 1) * self.g(10)))
             self._fan.append((image, rect))
+
+    def start(self, game: str) -> Any:
+        """The start section of `game`, made the first time its page is shown: a game's start imports
+        what its options need (Königrufen's house rules), which the menu's first page need not wait for."""
+        if game not in self.starts:
+            self.starts[game] = navigation.load(GAMES[game].start)(self, GAMES[game])
+        return self.starts[game]
 
     # actions ------------------------------------------------------------------------------------
     def select(self, game: str) -> None:

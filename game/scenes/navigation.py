@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import saved_matches
-from game.ai.external import TAKEOVER
 from game.i18n import tr
 from game.journal import replay
 from game.registry import spec
@@ -77,6 +76,8 @@ def demo(
     but those where an engine sits (seat -> command)."""
     setup = spec(game).demo_setup(seed, players, level)
     if engines:
+        from game.ai.external import TAKEOVER  # the engines' module, loaded where one sits
+
         setup = with_engines(setup, engines, TAKEOVER)
     return table(app, setup if rules is None else replace(setup, rules=rules))
 

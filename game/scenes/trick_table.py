@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import seating
+from game.ai.decision import Decision
 from game.ai.external import TAKEOVER, Engine, EngineFailure, EngineTurn
 from game.ai.seeds import match_seed
-from game.ai.thinker import Decision, Thinker
+from game.ai.thinker import Thinker
 from game.i18n import has, tr
 from game.scenes import navigation
 from game.scenes.table_scene import Awaiting, TableScene, refusal_text

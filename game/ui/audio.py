@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from importlib import metadata
 from pathlib import Path
-from urllib.parse import urlparse
-from urllib.request import url2pathname
 
 import pygame
 
@@ -91,7 +88,10 @@ def reinstall_command() -> str:
 
 
 def direct_url() -> str | None:
-    """pip's record (PEP 610) of the folder, wheel or URL Atout was installed from; None from an index."""
+    """pip's record (PEP 610) of the folder, wheel or URL Atout was installed from; None from an index.
+    (Its modules imported here, when assets are missing, not at every start.)"""
+    from importlib import metadata
+
     try:
         return metadata.distribution("atout").read_text("direct_url.json")
     except metadata.PackageNotFoundError:
@@ -100,6 +100,9 @@ def direct_url() -> str | None:
 
 def installed_from(record: str | None) -> str:
     """What to hand pip again: the local folder or wheel, the URL, or the name for an index."""
+    from urllib.parse import urlparse
+    from urllib.request import url2pathname
+
     if record is None:
         return "atout"
     data = json.loads(record)

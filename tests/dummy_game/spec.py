@@ -7,7 +7,7 @@ from typing import Any
 from dummy_game import computer, sheet_words
 from dummy_game.rules import HigherCard, Play
 from game import seating
-from game.game_spec import Computer, GameSpec
+from game.game_spec import Computer, GameSpec, Parts
 from game.seating import CardTableSetup
 
 
@@ -15,9 +15,7 @@ def summary(setup: CardTableSetup, state: HigherCard) -> Any:
     return seating.summary(setup, tuple(state.totals), 3 - len(state.hands[0]), state.is_over)
 
 
-SPEC = GameSpec(
-    id="highcard",
-    seats=(2, 2),
+PARTS = Parts(
     setup_type=CardTableSetup,
     actions=(Play,),
     rules_version=1,
@@ -28,8 +26,13 @@ SPEC = GameSpec(
     summary=summary,
     view_seats=lambda state: range(2),
     final_sheet=sheet_words.final_sheet,
+    computer=Computer(computer.choose, computer),
+)
+SPEC = GameSpec(
+    id="highcard",
+    seats=(2, 2),
+    parts="dummy_game.spec:PARTS",
     table="dummy_game.table:HigherCardTable",
     pack="french",
     fan=("2H", "3H", "4H"),
-    computer=Computer(computer.choose, computer),
 )

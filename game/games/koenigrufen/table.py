@@ -17,6 +17,7 @@ import pygame
 
 from game.games.koenigrufen import aids
 from game.games.koenigrufen.cards import DECK, KINGS, SUIT_SYMBOLS, TRUMPS, suit_of
+from game.games.koenigrufen.parts import new_state
 from game.games.koenigrufen.profile import Profile
 from game.games.koenigrufen.rules import (
     PASSES,
@@ -56,7 +57,6 @@ from game.games.koenigrufen.rules import (
     ends_turn,
 )
 from game.games.koenigrufen.sheet import DealSheet, deal_sheet
-from game.games.koenigrufen.spec import new_state
 from game.games.koenigrufen.words import (
     bid_label,
     bid_line,

@@ -13,6 +13,7 @@ import pygame
 from game.game_spec import HIDDEN
 from game.games.twotenjack import aids
 from game.games.twotenjack.cards import DECK, POINTS
+from game.games.twotenjack.parts import new_state
 from game.games.twotenjack.rules import (
     CardDrawn,
     CardPlayed,
@@ -28,7 +29,6 @@ from game.games.twotenjack.rules import (
     known_holdings,
 )
 from game.games.twotenjack.sheet import round_sheet
-from game.games.twotenjack.spec import new_state
 from game.games.twotenjack.words import card_label, log_lines
 from game.i18n import language, tr
 from game.scenes.trick_table import TrickTable
