@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from netui_driver import BOTS, button, host, remote, until
 from scene_driver import click, frame_drawn, step
+from test_netui_falkenstein import falkenstein, set_challenge
 from test_netui_play import click_card, my_turn_or_score
 
 from game import storage
@@ -28,6 +29,7 @@ from game.net.remote_game import RemoteSession
 from game.net.table_host import TableHost
 from game.scenes.host_scene import HostScene
 from game.scenes.menu import MenuScene
+from game.scenes.network_table import NetworkTable
 from game.settings import Settings
 from game.ui import drawn
 
@@ -74,6 +76,19 @@ def archived(data_dir: Path) -> list[str]:
     return sorted(p.name for p in (data_dir / "hosted" / "archive").rglob("*") if p.is_file())
 
 
+def resume(app: App, game: str, code: str, moves: int) -> NetworkTable:
+    """The host's program launched again resumes its table from the menu by clicks, the page offering it
+    by its code and its moves: the networked table."""
+    click(app, button(app, tr("netui.menu.resume_hosted")).rect.center)
+    page = app.scenes.top
+    assert isinstance(page, HostScene) and page.waiting is not None
+    assert (page.waiting.game, page.waiting.code, page.waiting.moves) == (game, code, moves)
+    assert code in page.offer and str(moves) in page.offer
+    click(app, button(app, tr("netui.host.resume")).rect.center)
+    until(app, lambda: any(isinstance(s, NetworkTable) for s in app.scenes.stack))
+    return remote(app)
+
+
 @pytest.mark.parametrize(
     ("game", "seats"),
     [("twotenjack", {1: "remote", 2: "easy"}), ("koenigrufen", {1: "remote", 2: "easy", 3: "easy"})],
@@ -100,15 +115,7 @@ def test_a_hosting_desktop_killed_mid_match_resumes_its_table_from_the_menu(
 
     again = launch(monkeypatch)
     apps.append(again)
-    offer = tr("netui.menu.resume_hosted")
-    click(again, button(again, offer).rect.center)
-    page = again.scenes.top
-    assert isinstance(page, HostScene) and page.waiting is not None
-    assert (page.waiting.game, page.waiting.code, page.waiting.moves) == (game, code, moves)
-    assert code in page.offer and str(moves) in page.offer
-    click(again, button(again, tr("netui.host.resume")).rect.center)
-    until(again, lambda: any(s.name == "table" or hasattr(s, "remote") for s in again.scenes.stack))
-    back = remote(again)
+    back = resume(again, game, code, moves)
     assert back.session.code == code and back.session.seat == session.seat
     assert back.game.moves == moves and back.game.view(session.seat).hand == hand
 
@@ -120,6 +127,41 @@ def test_a_hosting_desktop_killed_mid_match_resumes_its_table_from_the_menu(
     journal = TableHost.load(slot / "tables" / f"{code}.json")
     assert bot.updates[-1].moves == journal.moves
     assert bot.updates[-1].view == journal.state.view(1)
+
+
+@pytest.mark.parametrize("challenged", [False, True])
+def test_a_hosting_desktop_killed_mid_falkenstein_session_resumes_its_table_as_it_was(
+    challenged: bool, monkeypatch: pytest.MonkeyPatch, data_dir: Path, apps: list[App]
+) -> None:
+    """The Host's window killed as it is to set a challenge, or with one set and the character elsewhere yet
+    to play: resumed, the challenge, the cards on the table, the log, the plates and the Host's panel drawn
+    as before (issue 31, item 5; its panel opened on another challenge than the last one set)."""
+    first = launch(monkeypatch)
+    apps.append(first)
+    session, bot = host(first, "falkenstein", {0: "remote"}, players=2)
+    assert bot is not None
+    table = falkenstein(first)
+    for turn in range(3 if challenged else 2):
+        until(first, lambda: table.awaiting == "host" and not table.busy, (bot,))
+        set_challenge(first, table, turn + 1)
+        if turn < 2:
+            until(first, lambda: len(table.shown_results) == turn + 1 and not table.busy, (bot,))  # noqa: B023
+    waiting = (lambda t: t.game.to_act == 0) if challenged else (lambda t: t.awaiting == "host")
+    until(first, lambda: waiting(table) and not table.busy)  # (the bot not asked to play meanwhile)
+    moves, code = table.game.moves, session.code
+    seen = frame_drawn(first)
+    crash(first, session)
+
+    again = launch(monkeypatch)
+    apps.append(again)
+    back = resume(again, "falkenstein", code, moves)
+    token = next(m.token for m in bot.messages if isinstance(m, Joined))
+    bot.client.rejoin(code, token)  # the character's player, back (not playing before the frame is taken)
+    until(again, lambda: back.session.seats[0].present and waiting(back) and not back.busy)
+    assert frame_drawn(again) == seen
+    if not challenged:
+        set_challenge(again, falkenstein(again), 0)
+    until(again, lambda: len(back.shown_results) == 3 and not back.busy, (bot,))  # and play goes on
 
 
 def test_a_bad_hosted_file_is_kept_aside_and_told(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:

@@ -28,7 +28,6 @@ from game.games.falkenstein.session import (
     DeckReshuffled,
     EndSession,
     Event,
-    FalkensteinView,
     HandDealt,
     HostDrew,
     PlayCard,
@@ -395,8 +394,11 @@ class FalkensteinTable(TableScene):
         return d(0.3 + 0.09 * len(cards) + 0.45)
 
     def _challenge_set(self, event: ChallengeSet) -> float:
+        """The challenge on the table; the Host's panel opens next on it (the last one set, as the Host's
+        own choice, so a table laid from the match so far offers what the table played to it offered)."""
         self.challenge_no += 1
         self.shown_challenge = event
+        self._host_choice, self._host_node = (event.seat, event.talent, event.opposition), event.node
         character = self.setup.seats[event.seat].character
         node = self.scenario.challenge(event.node) if self.scenario else None
         if node is not None:
@@ -997,26 +999,6 @@ class FalkensteinNetworkTable(NetworkTable, FalkensteinTable):
 
     def __init__(self, app: App, sessions: list[RemoteSession]) -> None:
         super().__init__(app, sessions, network_setup(sessions))
-        if not self.game.opening:  # a table laid afresh after a rejoin: as it stands now
-            self._lay(self.game.view(self.session.seat))
-
-    def _lay(self, view: FalkensteinView) -> None:
-        """Puts the deck, the discard pile and the challenge where the seat's view has them, at once."""
-        self.shown_deck, self.shown_discard = view.deck_size, len(view.discard)
-        self.shown_results = list(view.history)
-        self.shown_challenge = view.challenge
-        self.challenge_no = len(view.history) + (view.challenge is not None)
-        node = self.scenario.challenge(view.challenge.node) if self.scenario and view.challenge else None
-        if node is not None:  # the situation the table was laid in
-            words = node.text
-            self.story_fn = lambda: words.get(language())
-        if view.ending:
-            self._story_ended(view.ending)
-        top = view.discard[-4:]
-        for i, card in enumerate(top):
-            sprite = CardSprite(card, "french", BACK, *self._discard_pos(self.shown_discard - len(top) + i))
-            sprite.face_up = True
-            self.discard.append(sprite)
 
     def person_of(self, seat: int | str) -> str:
         return self.player(seat)
