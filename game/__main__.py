@@ -1,6 +1,7 @@
 """Command line: `python -m game` opens the menu; `--demo GAME` seats the computer everywhere; `--engine
 SEAT=CMD` seats an engine (docs/engine-protocol.md) at a demo table, or offers it at that seat in the menu;
-`serve` and `host` run a table server (docs/network-protocol.md, `game.net.command`)."""
+`serve` and `host` run a table server and `open` opens a table at one (docs/network-protocol.md,
+`game.net.command`)."""
 
 from __future__ import annotations
 
@@ -73,7 +74,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
-    if words[:1] in (["serve"], ["host"]):
+    if words[:1] in (["serve"], ["host"], ["open"]):
         from game.net import command
 
         return command.main(words)

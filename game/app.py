@@ -13,8 +13,9 @@ import pygame
 
 from game import i18n
 from game.engine.scene import Scene, SceneManager
+from game.locks import Holder
 from game.settings import Settings, load_settings, save_settings
-from game.ui import text, widgets
+from game.ui import drawn, text, widgets
 from game.ui.audio import Audio
 from game.ui.card_images import CardImages
 from game.ui.notice import Notices
@@ -47,7 +48,8 @@ class App:
         self.grain = Grain(self.screen.get_size())
         self.grain.set_strength(settings.grain)
         self.notices = Notices()
-        self.save_path: Path | None = None  # where tables write their journal; None: the current match
+        self.save_path: Path | None = None  # where tables write their journal; None: a saved match of its own
+        self.locks = Holder()  # the saved matches and hosted tables this copy of Atout has open
         self.engines: dict[int, str] = {}  # seat -> the command of an engine offered there (`--engine`)
         self.scenes = SceneManager()
         self.frame = 0
@@ -73,6 +75,13 @@ class App:
         self._update_scale()
         self.grain.resize(self.screen.get_size())
         self.scenes.relayout_all()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Sets the window's size as a player dragging its edge would (the tools look at one scene at
+        several sizes in one run)."""
+        self.windowed_size = size
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._resized()
 
     def toggle_fullscreen(self) -> None:
         self.apply_settings(self.settings.with_(fullscreen=not self.settings.fullscreen))
@@ -162,6 +171,7 @@ class App:
         return (time.perf_counter() - start) * 1000
 
     def draw(self) -> None:
+        drawn.begin(self.screen)
         self.scenes.draw(self.screen)
         self.grain.draw(self.screen, self.frame)
         self.notices.draw(self.screen)
@@ -194,6 +204,7 @@ class App:
             self.scenes.top.leave()
         for scene in reversed(self.scenes.stack):
             scene.close()
+        self.locks.release_all()
         if self._reviews is not None:
             self._reviews.close()
 

@@ -22,14 +22,19 @@ class Summary:
     over: bool  # played to its end (else ended by the players)
     winners: tuple[int, ...] = ()  # the seats with the best total
     tries: tuple[int, ...] = ()  # Falkenstein: challenges met by each character
-    success: bool | None = None  # a Falkenstein scenario's outcome; None without one
-    scenario: Any = None  # a Falkenstein scenario's title, in every language (a `Text`)
+    success: bool | None = None  # a Falkenstein adventure's outcome: a good ending; None without one
+    scenario: Any = None  # a Falkenstein adventure's title, in its languages (a `Text`)
+    ending: Any = None  # the title of the ending it reached (a `Text`), None before one
     # for the statistics: who played each seat (a person's name; "" where `names` already say it) and, for
     # a computer, its level ("" for a person); the contracts declared, as (seat, contract, made or not; None
     # where no side is judged, as in Trischaken)
     people: tuple[str, ...] = ()
     levels: tuple[str, ...] = ()
     contracts: tuple[tuple[int, str, bool | None], ...] = ()
+    # for the Saved matches list: how many deals or rounds the match lasts, where it has a set length, and
+    # the id of the rule profile it is played under, where the game has them
+    length: int | None = None
+    profile: str = ""
 
 
 @dataclass(frozen=True)
@@ -53,15 +58,21 @@ class Privacy:
     # (event, seat) -> the event as that seat may see it: each card it may not know replaced by `HIDDEN`
     redact: Callable[[Any, Any], Any]
     profile: Callable[[Any], Any] | None = None  # a rule profile from its JSON form, where the game has them
-    # (seed, seat count) -> a networked table's setup, every seat a person, where the game is not seated as
-    # a card table (`seating.CardTableSetup`); a ValueError says why a count is refused
-    new_setup: Callable[[int, int], Any] | None = None
+    # (seed, seat count, story) -> a networked table's setup, every seat a person, where the game is not
+    # seated as a card table (`seating.CardTableSetup`); the story is a Falkenstein adventure's JSON or None;
+    # a ValueError (a FileProblem for the story) says why a count or a story is refused
+    new_setup: Callable[[int, int, Any], Any] | None = None
     # a networked table's fewest and most seats, where they are not the game's players (Falkenstein: its
     # characters and the Host)
     seats: tuple[int, int] | None = None
+    # a table's story (a Falkenstein adventure) as `joined` carries it to every window, and back as the game's
+    # record there, read whole (a FileProblem says why not); None where the game has none
+    story: Callable[[Any], Any] | None = None
+    read_story: Callable[[Any], Any] | None = None
 
 
 HIDDEN = "?"  # a card a seat may not know, in a redacted event
+LATER = "later"  # an action field's metadata: added after the first journals, which lack it (its default)
 
 
 @dataclass(frozen=True)

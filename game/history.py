@@ -113,6 +113,7 @@ def record_match(setup: Any, seed: int, stop_after: int | None = None) -> None:
 
 def demo_history(seed: int = 1) -> None:
     """A few finished matches of each game in the history, spread over the last days."""
+    from game.games.falkenstein.adventures import builtin
     from game.games.falkenstein.data import HEROES
 
     names = ("Clara", "Anton", "Berta", "Carl", "Dora", "Emil")
@@ -120,7 +121,7 @@ def demo_history(seed: int = 1) -> None:
     setups: list[tuple[Any, int | None]] = [
         (_card_setup("twotenjack", names[:3], seed), None),
         (_card_setup("koenigrufen", names[:4], seed + 1), None),
-        (FalkensteinSetup("solo", (SeatSetup(HEROES[0], names[0]),), None, "", seed), None),
+        (FalkensteinSetup("solo", (SeatSetup(HEROES[0], names[0]),), None, "", seed, builtin()[0]), None),
         (_card_setup("twotenjack", names[:5], seed + 2), None),
         (
             FalkensteinSetup(

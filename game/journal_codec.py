@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any, get_type_hints
 
 from game import schema
+from game.game_spec import LATER
 from game.registry import spec
 
 MAX_TEXT = 200  # card codes and ids: longer is not a save Atout wrote
@@ -41,13 +42,19 @@ def decode_action(game: str, data: Any, where: str = "action") -> Any:
     classes = {cls.__name__: cls for cls in spec(game).actions}
     kind = schema.choice(tuple(classes))(data.get("type"), f"{where}.type")
     cls = classes[kind]
-    values = schema.obj(data, f"{where} ({kind})", {"type": schema.choice((kind,)), **_field_checks(cls)})
+    required, optional = _field_checks(cls)
+    values = schema.obj(data, f"{where} ({kind})", {"type": schema.choice((kind,)), **required}, optional)
     return cls(**{name: value for name, value in values.items() if name != "type"})
 
 
 @cache
-def _field_checks(cls: type) -> dict[str, schema.Check[Any]]:
+def _field_checks(cls: type) -> tuple[dict[str, schema.Check[Any]], dict[str, schema.Check[Any]]]:
     """The check of each field of an action class, by its declared type (also where the module
-    postpones its annotations)."""
+    postpones its annotations): the fields every journal holds, then those added later (`LATER` in their
+    metadata, with a default), which a journal written before them lacks."""
     types = get_type_hints(cls)
-    return {f.name: FIELD_CHECKS[types[f.name]] for f in fields(cls)}
+    checks = [(f.name, FIELD_CHECKS[types[f.name]], not f.metadata.get(LATER)) for f in fields(cls)]
+    return (
+        {name: check for name, check, needed in checks if needed},
+        {name: check for name, check, needed in checks if not needed},
+    )

@@ -43,6 +43,7 @@ class ScoreSheet:
     log: tuple[str, ...] = field(default_factory=tuple)
     success: bool | None = None  # colours the subtitle: True good ending, False bad, None neutral
     chart: Chart | None = None  # the running scores, on a finished match's sheet
+    path: tuple[str, ...] = ()  # an adventure's path taken, a line a turn (Falkenstein)
 
 
 @dataclass(frozen=True)

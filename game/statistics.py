@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from game.game_spec import Summary
 from game.history import Entry
@@ -55,11 +56,22 @@ class ContractLine:
 
 
 @dataclass(frozen=True)
+class EndingLine:
+    """How often an adventure reached one of its endings (Falkenstein)."""
+
+    scenario: Any  # the adventure's title, a `Text`
+    ending: Any  # the ending's title, a `Text`
+    happy: bool
+    reached: int
+
+
+@dataclass(frozen=True)
 class Statistics:
     game: str
     matches: int  # finished matches of this game with at least one deal scored
     players: tuple[PlayerLine, ...]  # most matches first
     contracts: tuple[ContractLine, ...]  # most declared contract first, its total, then each bidder
+    endings: tuple[EndingLine, ...] = ()  # by adventure, then most reached first
 
 
 def who(summary: Summary, seat: int) -> Who:
@@ -94,13 +106,28 @@ def tally(game: str, summaries: Iterable[Summary]) -> Statistics:
             line[3] += summary.tries[seat] if summary.tries else summary.played
     lines = [PlayerLine(w, *figures) for w, figures in players.items()]
     lines.sort(key=lambda line: (-line.played, -line.won, line.who.level != "", line.who))
-    return Statistics(game, len(counted), tuple(lines), _contracts(counted))
+    return Statistics(game, len(counted), tuple(lines), _contracts(counted), _endings(counted))
 
 
 def _won(summary: Summary, seat: int) -> bool:
     if summary.success is not None:  # a scenario: its heroes win or lose together
         return summary.success
     return summary.over and seat in summary.winners
+
+
+def _endings(summaries: list[Summary]) -> tuple[EndingLine, ...]:
+    """Each adventure's endings reached, the adventures in the order first played, its endings by count."""
+    counts: dict[Any, dict[tuple[Any, bool], int]] = {}
+    for summary in summaries:
+        if summary.scenario is not None and summary.ending is not None:
+            by_ending = counts.setdefault(summary.scenario, {})
+            key = (summary.ending, bool(summary.success))
+            by_ending[key] = by_ending.get(key, 0) + 1
+    return tuple(
+        EndingLine(scenario, ending, happy, n)
+        for scenario, by_ending in counts.items()
+        for (ending, happy), n in sorted(by_ending.items(), key=lambda item: -item[1])
+    )
 
 
 def _contracts(summaries: list[Summary]) -> tuple[ContractLine, ...]:

@@ -91,9 +91,10 @@ class Refused:
         )
 
 
-def read_json(path: Path) -> Any:
-    """The parsed file: bounded in size, UTF-8, JSON; anything else is a FileProblem. Nothing is evaluated."""
-    return _json(_read(path, MAX_FILE_BYTES))
+def read_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
+    """The parsed file: bounded in size (`limit` bytes), UTF-8, JSON; anything else is a FileProblem.
+    Nothing is evaluated."""
+    return _json(_read(path, limit))
 
 
 def read_json_lines(path: Path, limit: int) -> tuple[list[Any], bytes]:
@@ -155,13 +156,15 @@ def parse(path: Path, decode: Callable[[Any], T], read: Callable[[Path], Any] = 
         raise FileProblem("unexpected", kind=type(exc).__name__) from exc
 
 
-def load(path: Path, decode: Callable[[Any], T]) -> tuple[T | None, Refused | None]:
+def load(
+    path: Path, decode: Callable[[Any], T], read: Callable[[Path], Any] = read_json
+) -> tuple[T | None, Refused | None]:
     """A file Atout looks for itself: (its value, None), (None, None) when absent, or (None, why) after
     keeping the file aside under a new name, so the next launch starts clean and no byte is lost."""
     if not path.exists():
         return None, None
     try:
-        return parse(path, decode), None
+        return parse(path, decode, read), None
     except FileProblem as exc:
         try:
             aside: Path | None = keep_aside(path)

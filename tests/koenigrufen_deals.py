@@ -29,7 +29,8 @@ from game.games.koenigrufen.rules import (
 
 AUSTRIA, CHELTENHAM = kp.load("austria"), kp.load("cheltenham")
 
-HALVES = (("2D", "3D", "4D"), ("7C", "8C", "9C"))
+Halves = tuple[tuple[str, ...], tuple[str, ...]]
+HALVES: Halves = (("2D", "3D", "4D"), ("7C", "8C", "9C"))
 Script = tuple[tuple[int, tuple[str, str, str, str]], ...]  # per trick: (leader, the cards in play order)
 
 OPENING = (
@@ -100,29 +101,51 @@ VALAT: Script = (
 )
 
 
-def deck(script: Script) -> tuple[str, ...]:
-    """The stacked deck dealing each seat the cards the script has it play (forehand seat 0 first)."""
+# Farbensolo, seat 0 holding the kings, queens and cavalls of hearts, diamonds and clubs, KS QS and 7S: the
+# first eleven tricks are his (a trump beats no suit card), the 7S loses the last to seat 1's CS.
+FARBENSOLO_KINGS: Script = (
+    (0, ("KH", "JH", "2H", "4H")),
+    (0, ("QH", "1H", "3H", "I")),
+    (0, ("CH", "XIV", "XIII", "II")),
+    (0, ("KD", "JD", "2D", "4D")),
+    (0, ("QD", "1D", "3D", "III")),
+    (0, ("CD", "XV", "XII", "IV")),
+    (0, ("KC", "JC", "9C", "7C")),
+    (0, ("QC", "10C", "8C", "V")),
+    (0, ("CC", "SK", "XI", "VI")),
+    (0, ("KS", "10S", "9S", "VII")),
+    (0, ("QS", "JS", "8S", "VIII")),
+    (0, ("7S", "CS", "X", "IX")),
+)
+TRUMPS_TALON: Halves = (("XXI", "XX", "XIX"), ("XVIII", "XVII", "XVI"))
+
+
+def deck(script: Script, halves: Halves = HALVES) -> tuple[str, ...]:
+    """The stacked deck dealing each seat the cards the script has it play (forehand seat 0 first), the
+    talon `halves` last."""
     hands: list[list[str]] = [[], [], [], []]
     for leader, cards in script:
         for i, card in enumerate(cards):
             hands[(leader + i) % 4].append(card)
-    return (*hands[0], *hands[1], *hands[2], *hands[3], *HALVES[0], *HALVES[1])
+    return (*hands[0], *hands[1], *hands[2], *hands[3], *halves[0], *halves[1])
 
 
 def auction(profile: kp.Profile, contract: str) -> list[Action]:
-    """Seat 0 declares `contract`: named outright, or (a contract reserved for forehand) chosen after
-    his neutral opening and three passes."""
+    """Seat 0 declares `contract`: named outright (his first word only, where the profile says so), or (a
+    contract reserved for forehand) chosen after his neutral opening and three passes."""
     assert profile.bidding is not None
     passes: list[Action] = [Pass(1), Pass(2), Pass(3)]
-    if contract in profile.bidding.reserved:
+    if contract in profile.bidding.reserved and contract not in profile.bidding.first_word_only:
         return [Bid(0, profile.bidding.neutral), *passes, Bid(0, contract)]
     return [Bid(0, contract), *passes]
 
 
-def to_announce(profile: kp.Profile, contract: str, script: Script) -> KoenigrufenGame:
+def to_announce(
+    profile: kp.Profile, contract: str, script: Script, halves: Halves = HALVES
+) -> KoenigrufenGame:
     """The deal up to its announcement round: the auction, the call of KH, the first half taken and laid
-    away again."""
-    config = KoenigrufenConfig(deals=1, first_dealer=3, stacked_deck=deck(script), profile=profile)
+    away again (the whole talon, where the contract takes it)."""
+    config = KoenigrufenConfig(deals=1, first_dealer=3, stacked_deck=deck(script, halves), profile=profile)
     game = KoenigrufenGame(config, 0)
     for action in auction(profile, contract):
         game.apply(action)
@@ -130,14 +153,18 @@ def to_announce(profile: kp.Profile, contract: str, script: Script) -> Koenigruf
         game.apply(CallKing(0, "KH"))
     if game.phase == "talon":
         game.apply(TakeTalon(0, 0))
-        game.apply(Discard(0, HALVES[0]))
+        game.apply(Discard(0, halves[0]))
+    if game.phase == "discard":
+        game.apply(Discard(0, (*halves[0], *halves[1])))
     assert game.phase == "announce"
     return game
 
 
-def settle(profile: kp.Profile, contract: str, script: Script, said: tuple[Action, ...]) -> DealScored:
+def settle(
+    profile: kp.Profile, contract: str, script: Script, said: tuple[Action, ...], halves: Halves = HALVES
+) -> DealScored:
     """The deal played: `said` in the announcement round (then passes to its end), the script's tricks."""
-    game = to_announce(profile, contract, script)
+    game = to_announce(profile, contract, script, halves)
     for action in said:
         game.apply(action)
     while game.phase == "announce":

@@ -97,10 +97,11 @@ def choice_row(page: Any, label: str) -> Choice:
 
 
 def host(
-    app: App, game: str, seats: dict[int, str], players: int | None = None
+    app: App, game: str, seats: dict[int, str], players: int | None = None, story: str = ""
 ) -> tuple[RemoteSession, Bot | None]:
     """Host a table from the menu by clicks: the game, the number of seats, then each seat's kind (remote,
-    here or a level; by its place in the page's list); a bot takes the first remote seat."""
+    here or a level; by its place in the page's list), the adventure titled `story` (Falkenstein); a bot
+    takes the first remote seat."""
     click(app, button(app, tr("netui.menu.host")).rect.center)
     page = app.scenes.top
     assert isinstance(page, HostScene)
@@ -114,6 +115,9 @@ def host(
         while page.kinds[seat] != kind:
             row = choice_row(page, seat_label(page.game, page.players, page.seats[seat]))
             click(app, (row.box.right - 10, row.box.centery))
+    while story and choice_row(page, tr("netui.host.story")).options[page_story(page)][1] != story:
+        row = choice_row(page, tr("netui.host.story"))
+        click(app, (row.box.right - 10, row.box.centery))
     name = next(w for w in page.form.widgets if isinstance(w, TextInput))
     click(app, name.rect.center)
     for letter in "Ada":
@@ -132,6 +136,11 @@ def host(
     click(app, button(app, tr("netui.lobby.sit")).rect.center)
     remote(app)
     return session, bot
+
+
+def page_story(page: HostScene) -> int:
+    """Which of the Host page's adventures is chosen."""
+    return choice_row(page, tr("netui.host.story")).index
 
 
 def remote(app: App) -> NetworkTable:

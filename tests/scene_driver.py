@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.app import App
+from game.ui import drawn as record
 from game.ui import text
 
 DT = 1 / 60
@@ -64,4 +65,19 @@ def drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(text, "draw", spy)
     step(app)
     monkeypatch.setattr(text, "draw", original)
+    return seen
+
+
+def frame_drawn(app: App) -> list[tuple[Any, ...]]:
+    """One frame (drawn now, recording on): its lines of text and the opaque things laid down (cards, backs,
+    panels, portraits), each where it is, bottom first; the notices over the scene left out. What two
+    tables must share to look alike."""
+    step(app)
+    told = {line for message, _ in app.notices.items for line in message.split("\n")}
+    seen: list[tuple[Any, ...]] = []
+    for element in record.elements(app.screen):
+        if isinstance(element, record.Text) and not any(element.words in line for line in told):
+            seen.append(("text", element.words, tuple(element.ink())))
+        elif isinstance(element, record.Cover):
+            seen.append(("cover", element.what, tuple(element.rect)))
     return seen

@@ -85,8 +85,10 @@ class Drawn:
                 self.calls.append(("crown", table.aid_seat))
             real_medal(surface, at, card_w, emblem)
 
-        def panel(rows: Any, gone: Any, marked: Any, title: str, footer: str, four: bool) -> pygame.Surface:
-            composed = real_panel(rows, gone, marked, title, footer, four)
+        def panel(
+            rows: Any, gone: Any, marked: Any, title: str, footer: str, four: bool, size: float = look.TOKEN
+        ) -> pygame.Surface:
+            composed = real_panel(rows, gone, marked, title, footer, four, size)
             kinds = [("gone", None)] * bool(rows) + [("points", table.aid_seat)] * bool(footer)
             kinds += [("called", None)] * (bool(rows) and marked is not None)
             self.panels[composed] = kinds

@@ -9,11 +9,14 @@ import pytest
 from scene_driver import click, drag, key, step, wait_until
 
 from game.app import App
+from game.games.falkenstein import scenario as adventure
+from game.games.falkenstein.adventures import builtin
 from game.games.falkenstein.data import HEROES
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
-from game.games.falkenstein.table import FalkensteinTable
+from game.games.falkenstein.table import STORY_SMALLEST, FalkensteinTable
 from game.scenes import navigation
 from game.settings import Settings
+from game.ui import text, theme
 
 
 @pytest.fixture
@@ -23,26 +26,31 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
 
 
 def solo(app: App, seed: int = 2) -> FalkensteinTable:
-    table = FalkensteinTable(app, FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Ann"),), seed=seed))
+    setup = FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Ann"),), seed=seed, scenario=builtin()[0])
+    table = FalkensteinTable(app, setup)
     app.scenes.push(table)
     return table
 
 
-def test_a_whole_solo_scenario_by_mouse_ends_on_the_score_scene(app: App) -> None:
+def test_a_whole_solo_adventure_by_mouse_ends_on_the_score_scene_with_its_path(app: App) -> None:
     table = solo(app)
-    total = len(table.scenario.challenges)
-    for n in range(total):
-        wait_until(app, lambda: table.awaiting == "play" and not table.busy)
+    n = 0
+    while not table.game.is_over:
+        wait_until(app, lambda: table.game.is_over or (table.awaiting == "play" and not table.busy))
+        if table.game.is_over:
+            break
         assert len(table.hand) == 4 and set(table.chances) == {s.code for s in table.hand}
         card = table.hand[n % 4]
         click(app, card.rect(app.cards, table.card_w).center)
-        assert len(table.game.history) == n + 1
+        n += 1
+        assert len(table.game.history) == n
     wait_until(app, lambda: table.awaiting == "continue" and not table.busy)
     key(app, pygame.K_RETURN, "\r")
     assert app.scenes.top.name == "score"
     score = app.scenes.top
-    assert len(score.sheet.rows) == 1 and score.sheet.story
-    assert sum(1 for line in score.sheet.log if "played" in line) == total
+    ending = table.scenario.ending(table.game.ending)
+    assert len(score.sheet.rows) == 1 and ending is not None and ending.text.en in score.sheet.story
+    assert sum(1 for line in score.sheet.log if "played" in line) == n == len(score.sheet.path)
 
 
 def test_odds_on_each_card_match_the_rules(app: App) -> None:
@@ -155,3 +163,40 @@ def test_switching_language_rewords_the_table_at_once(app: App) -> None:
     step(app, 0.1)
     assert table.story_fn() == table.scenario.challenges[0].text.fr != english
     assert "Journal" in table.log.title
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_the_longest_texts_an_adventure_may_hold_fit_the_story_panel(size: tuple[int, int]) -> None:
+    """Written in long German words, each kind of text at its limit is read whole at a reading size."""
+    app = App(size, Settings(language="de"))
+    table = solo(app)
+    box = table.story_box()
+    words = " ".join(t.de for s in builtin() for t in (s.intro, *(e.text for e in s.endings)))
+    for limit in (adventure.INTRO_LEN, adventure.SITUATION_LEN, adventure.OUTCOME_LEN, adventure.ENDING_LEN):
+        longest = words[:limit]
+        size_used = text.fitting_size(longest, box, theme.SIZE_BODY - 1, STORY_SMALLEST, True, 1.05)
+        line_h = round(text.font(text.px(size_used), False, True).get_linesize() * 1.05)
+        assert size_used >= theme.SIZE_SMALL - 3
+        assert len(text.wrap(longest, size_used, box.width, italic=True)) * line_h <= box.height
+
+
+def test_a_hot_seat_host_sees_the_story_s_challenges_and_may_pick_another(app: App) -> None:
+    seats = (SeatSetup(HEROES[0], "Ann"), SeatSetup(HEROES[1], "Bob"))
+    story = builtin()[0]
+    table = FalkensteinTable(app, FalkensteinSetup("hotseat", seats, host_name="Hal", seed=4, scenario=story))
+    app.scenes.push(table)
+    wait_until(app, lambda: app.scenes.top.name == "handover")
+    key(app, pygame.K_RETURN, "\r")
+    assert table.awaiting == "host" and table.host_list.rows[0].aside == "next"  # the gate, the story's own
+    assert [row.label for row in table.host_list.rows] == [c.title.en for c in story.challenges]
+    duel = [c.id for c in story.challenges].index("duel")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=table.host_list.rect.center, rel=(0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5))  # down the list
+    step(app)
+    click(app, table.host_list.row_rect(duel).center)
+    written = story.challenges[duel]
+    assert (table.host_talent.value, table.host_level.value) == (written.talent, written.opposition)
+    click(app, (table.host_level.box.right - 10, table.host_level.box.centery))  # harder than written
+    click(app, table.host_go.rect.center)
+    challenge = table.game.view(0).challenge
+    assert challenge is not None and challenge.node == "duel" and challenge.opposition == 5

@@ -1,13 +1,10 @@
 """Scenes rendered in German: each word drawn is German (from the German catalogue, the German scenario
-or a name), and no German label is cut short to fit its box. The suite checks one scene of each kind (the
-menu and its pages, each table, a score sheet, the History); `python tools/lang_check.py --lang de` checks
-every scene the screenshot tool shows (about five minutes)."""
+or a name), and no German label is cut short to fit its box. Every scene the screenshot tool shows is
+checked so, in each language, by the layout check (tests/test_layout.py); here the pages it leaves out, and
+that the words check can fail."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from scene_driver import step
 from tool_loader import load_tool
 
@@ -21,34 +18,6 @@ from game.scenes.menu import MenuScene
 from game.settings import Settings
 
 LANG_CHECK = load_tool("lang_check")
-SHORT_FORM = (
-    "menu",
-    "menu-koenigrufen",
-    "settings",
-    "houserules",
-    "rules",
-    "rules-koenigrufen",
-    "handover",
-    "falkenstein",
-    "score",
-    "koenigrufen-auction",
-    "koenigrufen-announce",
-    "twotenjack",
-    "history",
-    "statistics",
-)
-
-
-def test_the_short_form_names_scenes_the_screenshot_tool_shows() -> None:
-    assert set(SHORT_FORM) <= set(LANG_CHECK.screenshot.SCENES)
-
-
-@pytest.mark.parametrize("scene", SHORT_FORM)
-def test_a_scene_in_german_shows_only_german(scene: str, tmp_path: Path) -> None:
-    lines, foreign, cut = LANG_CHECK.check(scene, "de", tmp_path / "shot.png")
-    assert lines
-    assert foreign == [], "words drawn that are not German"
-    assert cut == [], "German labels cut short to fit their box"
 
 
 def test_the_pages_the_screenshots_leave_out_show_only_german() -> None:

@@ -15,6 +15,7 @@ from scene_driver import click, drawn, key, step
 
 from game.app import App
 from game.autosave import Autosave, history_dir, history_files
+from game.games.falkenstein.adventures import builtin
 from game.games.falkenstein.data import HEROES
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
 from game.journal import Journal, new_state
@@ -30,7 +31,7 @@ SETUPS: dict[str, Any] = {
     "koenigrufen": CardTableSetup(
         "koenigrufen", tuple(SeatPlayer(n, i == 1) for i, n in enumerate("NESW")), 5
     ),
-    "falkenstein": FalkensteinSetup("solo", (SeatSetup(HEROES[1], "Clara"),), None, "", 6),
+    "falkenstein": FalkensteinSetup("solo", (SeatSetup(HEROES[1], "Clara"),), None, "", 6, builtin()[1]),
 }
 
 
@@ -82,7 +83,10 @@ def test_a_finished_match_is_listed_and_shows_its_final_sheet(
     if game == "falkenstein":
         successes, tries = state.successes[0], len(state.history)
         assert entry.summary.names == (HEROES[1].name,) and entry.summary.scores == (successes,)
-        assert f"{successes}/{tries}" in words and "Scenario" in words
+        ending = builtin()[1].ending(state.ending)
+        assert ending is not None and entry.summary.ending == ending.title
+        assert f"{successes}/{tries}" in words and "The Clockwork Nightingale" in words
+        assert "Ending" in words and ending.title.en in words
     else:
         totals = state.view(0).totals
         best = max(totals)
@@ -107,6 +111,7 @@ def test_a_finished_match_is_listed_and_shows_its_final_sheet(
         assert any(w.startswith("Winner: ") for w in words)
     else:
         assert sheet.sheet.rows[0][2] == str(state.successes[0])
+        assert len(sheet.sheet.path) == len(state.path) and "The path taken" in words
     assert "Back to the history" in words and any(w.startswith("Finished on ") for w in words)
 
     key(app, pygame.K_ESCAPE)

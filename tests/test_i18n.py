@@ -16,7 +16,7 @@ from game import i18n
 from game.games.koenigrufen.rules import _CODES as KOENIGRUFEN_REFUSALS
 from game.games.twotenjack.cards import REFUSALS as TWOTENJACK_REFUSALS
 from game.i18n import LANGUAGES
-from game.scenes.history_scene import day_label, full_date
+from game.scenes.ledger_page import day_label, full_date
 from game.settings import system_language
 
 I18N = Path(i18n.__file__).resolve().parent

@@ -473,16 +473,23 @@ def test_a_bid_reads_as_evidence_about_the_bidders_hand() -> None:
         assert (high > low) == stronger
 
 
-def test_hard_draws_the_declarers_hand_by_his_bid_before_it_doubles() -> None:
-    """In the announcements after another seat's solo bid, the worlds hard searches (drawn by the bids)
-    give the declarer a hand that expects far more of his contract than blind deals do, and make the bids
-    likelier: a Kontra is weighed against the hands that bid, not against random ones."""
+@pytest.mark.parametrize(("phase", "tricks", "gain"), [("announce", 0, 1.0), ("tricks", 2, 0.5)])
+def test_hard_draws_the_declarers_hand_by_his_bid(phase: str, tricks: int, gain: float) -> None:
+    """In the announcements and the tricks after another seat's solo bid, the worlds hard searches (drawn by
+    the bids) give the declarer a hand that expects far more of his contract than blind deals do, and make
+    the bids likelier: a Kontra or a card is weighed against the hands that bid, not against random ones."""
     profile, contract = AUSTRIA, "farbendreier"
     game = _deal_of(profile, contract)
     rng = random.Random(1)
-    while game.view(game.to_act or 0).phase != "announce" or game.to_act == game.view(0).declarer:
+
+    def waiting() -> bool:
+        view = game.view(game.to_act or 0)
+        return view.phase != phase or len(view.tricks) < tricks or game.to_act == view.declarer
+
+    while waiting():
         game.apply(rng.choice(game.legal_actions()))
     view = game.view(game.to_act or 0)
+    played = auction.played_by(view)
     declarer, rank = view.declarer, profile.rank(contract)
     assert declarer is not None and ks.worlds(view, "hard") is not None and ks.worlds(view, "normal") is None
     weigh = ks.likelihood(view)
@@ -490,7 +497,7 @@ def test_hard_draws_the_declarers_hand_by_his_bid_before_it_doubles() -> None:
 
     def dealt(world: LeanKoenigrufen) -> list[int]:
         taken = set(world.halves[0] + world.halves[1] if world.half is None else world.halves[world.half])
-        return [c for c in world.hand(declarer) + list(world.discards) if c not in taken]
+        return [c for c in world.hand(declarer) + list(world.discards) + played[declarer] if c not in taken]
 
     means = {}
     for by_bids in (False, True):
@@ -498,5 +505,5 @@ def test_hard_draws_the_declarers_hand_by_his_bid_before_it_doubles() -> None:
         worlds = [sample(random.Random(n)) for n in range(60)]
         expect = [evaluation.expectations(dealt(w), declarer == view.forehand, profile)[rank] for w in worlds]
         means[by_bids] = (sum(expect) / len(expect), sum(map(weigh, worlds)) / len(worlds))
-    assert means[True][0] > means[False][0] + 1.0
+    assert means[True][0] > means[False][0] + gain  # in the tricks a shorter chain, fewer cards hidden
     assert means[True][1] > 2 * means[False][1]

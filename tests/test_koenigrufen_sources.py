@@ -272,7 +272,8 @@ def test_cheltenham_says_several_words_in_one_turn() -> None:
 
 @pytest.mark.parametrize("contract", ["rufer", "solodreier"])
 def test_austria_ich_liege_is_the_declarers_last_word_of_bonuses(contract: str) -> None:
-    """OÖ23 Allg. 2: „‚Ich liege' ist sein letztes Wort. Danach sind keine eigenen Prämienansagen … mehr
+    """OÖ23 Allg. 2: the declarer announces his bonuses and closes with „Ich liege" (HT §5.3); HT §4.8 after
+    KTC and STMK: „‚Ich liege' ist sein letztes Wort. Danach sind keine eigenen Prämienansagen … mehr
     möglich"; OÖ23 Ansagen 3 (Solodreier): „Alle Ansagen müssen unmittelbar nach der Spielansage erfolgen,
     bevor ‚Ich liege' gesagt wird". After a Kontra the declarer may go back (Rekontra), not announce."""
     game = to_announce(AUSTRIA, contract, BIRDS_HOME)

@@ -11,7 +11,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
-SCENE_FILES = {"table", "score", "start", "characters_scene"}  # a game package's scene modules
+SCENE_FILES = {
+    "table",
+    "score",
+    "start",
+    "characters_scene",
+    "editor_scene",
+    "story_graph",
+}  # a game package's scene modules
 BASES = {
     "game.scenes.navigation",
     "game.scenes.table_scene",
@@ -19,6 +26,7 @@ BASES = {
     "game.scenes.network_table",
     "game.scenes.card_start",
     "game.scenes.form_page",
+    "game.scenes.ledger_page",
 }
 DISPLAY = ("game.ui", "game.engine", "game.app")  # what draws; scenes and the window may use it
 

@@ -16,7 +16,6 @@ from scene_driver import DT, click, key, step, wait_until
 
 from game.ai import thinker as thinker_module
 from game.app import App
-from game.autosave import current_path
 from game.i18n import LANGUAGES, tr
 from game.journal import load_journal
 from game.scenes import navigation
@@ -107,7 +106,7 @@ def test_the_menus_level_reaches_every_computer_seat_and_survives_a_resume(
     assert made and all(level == "hard" for _, level in made)
 
     table.autosave.flush()
-    journal = load_journal(current_path())
+    journal = load_journal(table.autosave.path)
     assert journal.setup == table.setup
     made.clear()
     again = App(settings=SETTINGS)
@@ -141,7 +140,7 @@ def test_a_resumed_computer_thinks_the_same_thought(monkeypatch: pytest.MonkeyPa
     view, seed = table.view(first.seat), seeds[-1]
     table.autosave.flush()
     again = App(settings=SETTINGS)
-    resumed = navigation.resume(again, load_journal(current_path()))
+    resumed = navigation.resume(again, load_journal(table.autosave.path))
     again.scenes.push(resumed)
     wait_until(again, lambda: isinstance(resumed, TrickTable) and resumed.thought is not None, 10)
     assert isinstance(resumed, TrickTable) and resumed.thought is not None

@@ -150,7 +150,7 @@ def test_the_page_fits_the_smallest_window(tmp_path: Path, monkeypatch: pytest.M
         key(app, digit)
         screen = app.screen.get_rect()
         assert all(screen.contains(w.rect) for w in menu.form.widgets)
-        assert all(menu.page.collidepoint(pos) for _, pos, *_ in menu._lines)
+        assert all(menu.page.contains(row) for _, row, *_ in menu._lines)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
@@ -165,7 +165,7 @@ def test_every_page_shows_its_whole_summary(
     for digit, game in zip(DIGITS, GAMES, strict=True):
         key(app, digit)
         assert len(menu._bullets) == len(tr(f"menu.game.{game}.summary").splitlines())
-        assert max(pos[1] for _, pos, *_ in menu._lines) < menu.page.bottom - menu.g(40)
+        assert max(row.y for _, row, *_ in menu._lines) < menu.page.bottom - menu.g(40)
 
 
 def test_start_builds_the_falkenstein_table(app: App, menu: MenuScene) -> None:
@@ -174,4 +174,4 @@ def test_start_builds_the_falkenstein_table(app: App, menu: MenuScene) -> None:
     click(app, menu.start_button.rect.center)
     top = app.scenes.top
     assert isinstance(top, table.FalkensteinTable) and app.scenes.stack == [top]
-    assert top.setup.mode == "solo" and top.setup.scenario_id
+    assert top.setup.mode == "solo" and top.setup.scenario is not None

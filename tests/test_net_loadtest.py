@@ -33,9 +33,23 @@ def test_a_short_load_reports_actions_and_latencies(spread: str, capsys: pytest.
 
 @pytest.mark.parametrize(
     "argv",
-    [["--tables", "0"], ["--tables", "501"], ["--seconds", "601"], ["--think-ms", "-1"], ["--spread", "1"]],
+    [["--tables", "0"], ["--tables", "1001"], ["--seconds", "601"], ["--think-ms", "-1"], ["--spread", "1"]],
 )
 def test_the_load_is_bounded(argv: list[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         loadtest.main(argv)
     assert exit_info.value.code == 2
+
+
+def test_an_abusive_stranger_beside_honest_tables_is_refused_and_measured(capsys) -> None:
+    """Three phases (quiet, the abuser, quiet again), each with the honest tables' figures, and what the
+    abuser was answered: its tables of computers alone refused, its flood slowed, its guesses locked out."""
+    argv = ["--tables", "2", "--seconds", "1.5", "--think-ms", "20", "--abuse", "--game", "twotenjack"]
+    assert loadtest.main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert list(report["phases"]) == ["quiet", "abuse", "after"]
+    assert all(phase["actions"] > 0 for phase in report["phases"].values())
+    answered = report["abuser_answered"]
+    assert answered["no_person"] > 0 and answered["too_fast"] > 0 and answered["bad_message"] > 0
+    assert answered["too_big"] > 0 and answered["guess_no_table"] > 0
+    assert "internal" not in answered

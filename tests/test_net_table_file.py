@@ -15,7 +15,7 @@ import pytest
 
 from game.net.protocol import SeatRequest, TableRequest
 from game.net.server import Server
-from game.net.table_host import TableHost
+from game.net.table_host import VERSION, TableHost
 from game.net.writer import Writer
 from game.storage import FileProblem, read_json_lines
 
@@ -98,7 +98,7 @@ def test_a_file_of_the_first_format_resumes_in_the_new_one(tmp_path) -> None:
     server = Server(tmp_path)
     assert server.tables["K7PQ4M"].journal.actions == table.journal.actions
     (record,), torn = read_json_lines(table.path, 1 << 20)
-    assert record["version"] == 2 and torn == b""
+    assert record["version"] == VERSION and torn == b""
     with table.path.open("a", encoding="utf-8") as file:  # lines go after it from now on
         table.apply(table.state.to_act, table.state.legal_actions()[0], table.moves)
         file.write(table.last_action_line())

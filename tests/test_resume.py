@@ -13,7 +13,7 @@ from scene_driver import click, key, step, wait_until
 
 from game.__main__ import main
 from game.app import App
-from game.autosave import HISTORY_KEPT, Autosave, current_path, history_dir
+from game.autosave import HISTORY_KEPT, Autosave, history_dir, matches_dir, old_path
 from game.games.falkenstein.data import HEROES
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
 from game.games.falkenstein.table import FalkensteinTable
@@ -90,7 +90,7 @@ def test_a_resumed_table_is_where_it_was_left(name: str) -> None:
     app = App(settings=SETTINGS)
     table = new_table(app, TABLES[name])
     play_until(app, table, 9)
-    journal = load_journal(current_path())
+    journal = load_journal(table.autosave.path)
     assert journal.actions == table.autosave.journal.actions and not journal.finished
 
     again = App(settings=SETTINGS)
@@ -119,7 +119,7 @@ def test_the_log_and_score_sheet_survive_a_resume_across_deals() -> None:
 
     wait_until(app, second_deal, seconds=600)
     table.autosave.flush()
-    resumed = navigation.resume(App(settings=SETTINGS), load_journal(current_path()))
+    resumed = navigation.resume(App(settings=SETTINGS), load_journal(table.autosave.path))
     assert resumed.game.view(0).score_sheet == table.game.view(0).score_sheet != ()
     assert resumed.tricks_won == table.tricks_won  # type: ignore[attr-defined]
 
@@ -128,6 +128,7 @@ def test_the_menu_continues_the_saved_match() -> None:
     app = App(settings=SETTINGS)
     table = new_table(app, TABLES["twotenjack"])
     play_until(app, table, 5)
+    app.close()  # quits: the next launch may open its match
     app = App(settings=SETTINGS)
     menu = MenuScene(app)
     app.scenes.push(menu)
@@ -139,8 +140,8 @@ def test_the_menu_continues_the_saved_match() -> None:
 
 
 @pytest.mark.parametrize("content", [b"", b"{not json", b'{"format": "atout-journal", "version": 9}'])
-def test_a_bad_current_save_is_kept_aside_and_the_menu_opens(content: bytes) -> None:
-    path = current_path()
+def test_a_bad_save_of_an_older_atout_is_kept_aside_and_the_menu_opens(content: bytes) -> None:
+    path = old_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(content)
     app = App(settings=SETTINGS)
@@ -166,9 +167,9 @@ def test_a_finished_match_goes_to_the_history_which_keeps_the_newest() -> None:
         save = Autosave(Journal("twotenjack", setup))
         save.add(first, over=False)
         save.flush()
-        assert current_path().exists()
+        assert save.path.exists()
         save.add(second, over=True)
-        assert not current_path().exists()
+        assert not save.path.exists()
     kept = sorted(history_dir().glob("*.json"))
     assert len(kept) == HISTORY_KEPT
     assert load_journal(kept[-1]).finished
@@ -185,7 +186,7 @@ def test_a_demo_saved_on_the_command_line_is_loaded_again(tmp_path: Path) -> Non
     assert main(["--load", str(save), "--seconds", "1"]) == 0
     assert main(["--demo", "falkenstein", "--load", str(save), "--seconds", "0.5"]) == 0
     assert load_journal(save).actions[: len(before.actions)] == before.actions
-    assert not current_path().exists()  # --save keeps the player's own match untouched
+    assert not list(matches_dir().glob("*"))  # --save keeps the player's own matches untouched
 
 
 @pytest.mark.parametrize(
@@ -216,5 +217,5 @@ def test_a_demo_without_save_leaves_the_players_match_alone(tmp_path, monkeypatc
     monkeypatch.setenv("ATOUT_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("ATOUT_CONFIG_DIR", str(tmp_path / "config"))
     assert main(["--demo", "twotenjack", "--seconds", "1.5"]) == 0
-    assert not autosave.current_path().exists()
+    assert not autosave.matches_dir().exists()
     assert (storage.data_dir() / "demo.json").exists()

@@ -11,11 +11,12 @@ import pytest
 from game import history
 from game.autosave import history_dir
 from game.game_spec import Summary
+from game.games.falkenstein.scenario import Text
 from game.games.koenigrufen import profile
 from game.history import Entry, record_match
 from game.seating import CardTableSetup, SeatPlayer
 from game.sheets import running
-from game.statistics import ContractLine, PlayerLine, Who, gather, tally
+from game.statistics import ContractLine, EndingLine, PlayerLine, Who, gather, tally
 
 
 def card(names: str, scores: tuple[int, ...], played: int = 3, over: bool = True, **more: object) -> Summary:
@@ -80,6 +81,27 @@ def test_falkenstein_counts_the_people_and_a_scenario_won_together() -> None:
         ANNA: (2, 1, 5, 9),
         BEN: (1, 1, 1, 2),
     }
+
+
+def test_each_adventure_counts_the_endings_it_reached() -> None:
+    masque, bell = Text(en="Masque"), Text(en="Bell")
+    dawn, raven, ice = Text(en="Dawn"), Text(en="Raven"), Text(en="Ice")
+
+    def ended(scenario: Text, ending: Text | None, happy: bool | None) -> Summary:
+        return Summary(("Hero",), (1,), 3, True, tries=(3,), success=happy, scenario=scenario, ending=ending)
+
+    played = [
+        ended(masque, raven, False),
+        ended(bell, ice, False),
+        ended(masque, dawn, True),
+        ended(masque, raven, False),
+        ended(masque, None, None),  # ended by its players before an ending: not counted
+    ]
+    assert tally("falkenstein", played).endings == (
+        EndingLine(masque, raven, False, 2),
+        EndingLine(masque, dawn, True, 1),
+        EndingLine(bell, ice, False, 1),
+    )
 
 
 CONTRACTS = [

@@ -18,9 +18,9 @@ paired z-score of the per-deal difference of their mean scores. Where a deal end
 contract (Königrufen), `contracts` says per level how often it declared each one and how often it won it:
 the reason one level gains on another. An engine that crashes, times out (`--time-ms` and a grace) or
 answers what is not a legal move is listed in `engine_failures`, and `normal` plays its seat on.
-Decision times are given in wall-clock and in CPU time (what a quiet machine would take), and `stages`
-says per search stage its playouts and the playouts its time cap holds at its median pace in CPU time:
-the fixed budget that matches the cap.
+Decision times are given in wall-clock and in CPU time (about what a quiet machine would take), and
+`stages` says per search stage its playouts, how many of its searches its time cap cuts short (in CPU
+time), and the median of the playouts the cap holds in those: the fixed budget that matches the cap.
 """
 
 from __future__ import annotations
@@ -69,9 +69,8 @@ class Replay:
     declared: tuple[tuple[str, str, bool, int], ...]  # (declarer's level, contract, won, seat) per contract
     failures: tuple[dict[str, Any], ...] = ()  # engines that lost their seat, and why
     cpu: dict[str, list[float]] = field(default_factory=dict)  # the same decisions' CPU time, in ms
-    stages: dict[str, list[tuple[int, float]]] = field(
-        default_factory=dict
-    )  # per search stage (playouts, ms)
+    # per search stage, each search's playouts and CPU time in ms
+    stages: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
 
 
 def _new(deal: Deal, players: int) -> Any:

@@ -27,8 +27,20 @@ from game.paths import SCENARIOS
 from game.ui import text
 
 WORD = re.compile(r"[^\W\d_]{3,}")
-NOT_WORDS = re.compile(r"\S*…|\b[IVX]+\b")  # a name cut short by an ellipsis, a tarock's numeral
-NAMES = ("Clara", "Paul", "Marie", "Anton", "Berta", "Carl", "Dora", "Emil")  # the players the tool seats
+# a name cut short by an ellipsis, a tarock's numeral, a file's name or path (an adventure to import)
+NOT_WORDS = re.compile(r"\S*…|\b[IVX]+\b|\S*/\S*|\S+\.json\b")
+# the players the tool seats (the saved matches' long names too)
+NAMES = (
+    "Clara",
+    "Paul",
+    "Marie",
+    "Anton",
+    "Berta",
+    "Carl",
+    "Dora",
+    "Emil",
+    *("Maximiliane von Hohenzollern", "Bartholomäus Wittelsbach", "Clementine", "Friedrich-Wilhelm"),
+)
 
 
 def _texts(data: Any, lang: str) -> Iterator[str]:
@@ -45,7 +57,7 @@ def _texts(data: Any, lang: str) -> Iterator[str]:
 @cache
 def words_of(lang: str) -> frozenset[str]:
     """Every word a screen in `lang` may show: the catalogue's, the scenarios' and lessons', the names'."""
-    texts = [*i18n.catalogue(lang).values(), *(h.name for h in HEROES), *NAMES]
+    texts = [*i18n.catalogue(lang).values(), *(h.name for h in HEROES), *NAMES, *screenshot.LONG_NAMES]
     for path in [*SCENARIOS.glob("*.json"), *lesson_paths()]:
         texts += _texts(json.loads(path.read_text(encoding="utf-8")), lang)
     return frozenset(word.lower() for line in texts for word in WORD.findall(line))

@@ -40,10 +40,10 @@ def seat_rects(
 
 def koenigrufen() -> dict[str, dict[str, Rect]]:
     rects: dict[str, Rect] = {
-        "trick": (500, 236, 280, 190),
+        "trick": (500, 196, 280, 270),
         "deck": (250, 290, 96, 134),
         "talon": (330, 200, 620, 250),
-        "panel": (300, 190, 680, 290),
+        "panel": (300, 190, 680, 276),
         "message": (300, 470, 680, 40),
         "hand": (216, 516, 780, 196),
         "log": (1010, 388, 254, 204),
@@ -62,17 +62,17 @@ def twotenjack() -> dict[str, dict[str, Rect]]:
     maps = {}
     for n in range(2, 7):
         rects: dict[str, Rect] = {
-            "removed": (16, 8, 968, 44),
-            "trick": (470, 230, 290, 200),
+            "removed": (16, 8, 968, 52),
+            "trick": (470, 240, 290, 200),
             "stock": (250, 236, 200, 190),
             "deck": (300, 262, 96, 134),
             "message": (226, 464, 700, 40),
             "hand": (216, 512, 760, 200),
-            "points": (1000, 8, 264, 470),
-            "log": (1000, 486, 264, 112),
+            "points": (1000, 8, 264, 440),
+            "log": (1000, 456, 264, 142),
             "controls": (1000, 604, 264, 104),
         }
-        seats = seat_rects(n, (500, 300), (420, 210), (40, 522, *SEAT), True, (16, 56, 968, 420))
+        seats = seat_rects(n, (500, 300), (420, 210), (40, 522, *SEAT), True, (16, 64, 968, 412))
         maps[f"twotenjack{n}"] = {**rects, **seats}
     return maps
 

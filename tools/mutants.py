@@ -2,13 +2,19 @@
 stops Atout from starting.
 
 `python tools/mutants.py [--count N] [--seed S] [--kinds K,K...]` writes, for each kind (settings,
-characters, and a saved match of each game), N files made by Atout's own code and then changed in one
-place — a field of the wrong type, removed, null, a huge or negative number, nested junk, odd unicode, a
-cut or a flipped byte — and starts the app on each one headless: the menu must show, the file's bytes must
-still be on disk (in place, or kept aside under a new name), a file kept aside must be told in the
-player's language, a saved match must pass through `tools/replay.py` in one line, and a match the menu
-offers to continue must open and play. One JSON line: per kind, how many started cleanly, how many files
-were kept aside, and the failures (exit code 1 when there is any).
+characters, a Falkenstein adventure, a saved match of each game, and a hosted table's two files: `host.json`
+and the table's journal), N files made by Atout's own code and then changed in one place — a field of the
+wrong type, removed, null, a huge or negative number, nested junk, odd unicode, a cut or a flipped byte (for
+the table's journal of JSON lines, in one of its lines) — and starts the app on each one headless: the menu
+must show (and the Host page, for a hosted table), the file's bytes must still be on disk (in place, moved, or
+kept aside under a new name), a file kept aside must be told in the player's language, a saved match must
+pass through `tools/replay.py` in one line, and a match the menu offers to continue must open and play. A
+saved match is placed three times: among the saved matches, as an older Atout's single save, and in the
+History. An adventure is placed twice: among the player's own (the menu and the editor read it; kept aside
+when it is not even a draft) and as a file someone sent, which the editor imports (refused with its reason,
+or taken in; the sent file left as it was); one that reads whole is played a few seconds. One JSON line: per
+kind, how many started cleanly, how many files were kept aside, and the failures (exit code 1 when there is
+any).
 
 The tests (`tests/test_mutants.py`) draw the same mutations with hypothesis.
 """
@@ -41,19 +47,38 @@ import replay
 
 from game import autosave
 from game.app import App
-from game.games.falkenstein import characters
+from game.games.falkenstein import adventures, characters, drafting
 from game.games.falkenstein.data import HEROES
+from game.games.falkenstein.editor_scene import EditorScene
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
 from game.i18n import LANGUAGES, catalogue
 from game.journal import Journal, new_state, save_journal
+from game.net import hosted
+from game.net.protocol import SeatRequest, TableRequest
+from game.net.table_host import TableHost
+from game.scenes import navigation
+from game.scenes.host_scene import HostScene
 from game.scenes.menu import MenuScene
 from game.seating import CardTableSetup, SeatPlayer
 from game.settings import Settings, save_settings, settings_path
 
 DT = 1 / 60
-KINDS = ("settings", "characters", "falkenstein", "koenigrufen", "twotenjack")
-MATCHES = KINDS[2:]
+KINDS = (
+    "settings",
+    "characters",
+    "adventure",
+    "falkenstein",
+    "koenigrufen",
+    "twotenjack",
+    "hosted",
+    "hosted-table",
+)
+MATCHES = KINDS[3:6]
+HOSTED = KINDS[6:]
 HISTORY_NAME = "20200101-120000-{game}.json"
+MATCH_NAME = "20200101-110000-{game}-abcdef.json"
+SLOT = "20200101-100000-abcdef"  # a hosted table's folder
+CODE = "K7PQ4M"
 # what a field may be replaced by: every JSON type, the edges of numbers, junk, text a screen may choke on
 JUNK: tuple[Any, ...] = (
     None,
@@ -116,9 +141,47 @@ def valid_file(kind: str, seed: int) -> bytes:
             ]
             characters.save_custom(made[: rng.randrange(1, 4)])
             return characters.custom_path().read_bytes()
+        if kind == "adventure":
+            path = Path(folder) / "adventure.json"
+            adventures.save(path, _adventure(rng))
+            return path.read_bytes()
+        if kind in HOSTED:
+            slot = _hosted_table(rng)
+            return (slot / hosted.NAME if kind == "hosted" else slot / "tables" / f"{CODE}.json").read_bytes()
         path = Path(folder) / "match.json"
         save_journal(path, _partway(kind, rng))
         return path.read_bytes()
+
+
+def _adventure(rng: random.Random) -> Any:
+    """An adventure as the editor writes it: one of Atout's in one to three languages, or a new draft."""
+    if rng.random() < 0.25:
+        return adventures.starter(rng.choice(LANGUAGES), "Neu", ("Gut", "Schlecht"), "fencing", "C")
+    story = rng.choice(adventures.builtin())
+    for language in rng.sample(LANGUAGES, rng.randrange(3)):
+        story = drafting.without_language(story, language)
+    return story
+
+
+def _hosted_table(rng: random.Random) -> Path:
+    """A table hosted here part-way through its match, as the desktop's server leaves its folder: the
+    table's record and a line for each action, and `host.json` with the host's token."""
+    slot = hosted.folder() / SLOT
+    game = rng.choice(("koenigrufen", "twotenjack"))
+    seats = (SeatRequest("remote"), *(SeatRequest("computer", "easy"),) * (3 if game == "koenigrufen" else 2))
+    request = TableRequest(game, seats, "austria" if game == "koenigrufen" else None, None, "computer")
+    table = TableHost.new(CODE, request, slot / "tables" / f"{CODE}.json", seed=rng.randrange(2**32))
+    lines = table.whole_file()
+    for _ in range(rng.randrange(0, 30)):
+        action = rng.choice(table.state.legal_actions())
+        table.apply(table.state.to_act, action, table.moves)
+        if table.over:
+            break
+        lines += table.last_action_line()
+    (slot / "tables").mkdir(parents=True)
+    (slot / "tables" / f"{CODE}.json").write_text(lines, encoding="utf-8")
+    hosted.keep(slot, CODE, 8765, [(0, "token")])
+    return slot
 
 
 def _partway(game: str, rng: random.Random) -> Journal:
@@ -130,7 +193,12 @@ def _partway(game: str, rng: random.Random) -> Journal:
             if mode == "solo"
             else tuple(SeatSetup(h, "Bo") for h in HEROES[:2])
         )
-        setup: Any = FalkensteinSetup(mode, seats, None, "Host", rng.randrange(2**32))
+        story = (
+            rng.choice((None, *adventures.builtin()))
+            if mode == "hotseat"
+            else rng.choice(adventures.builtin())
+        )
+        setup: Any = FalkensteinSetup(mode, seats, None, "Host", rng.randrange(2**32), story)
     else:
         players = 4 if game == "koenigrufen" else rng.randrange(2, 7)
         setup = CardTableSetup(
@@ -202,6 +270,24 @@ def random_mutant(kind: str, rng: random.Random) -> bytes:
     raw = valid_file(kind, rng.randrange(2**32))
     if rng.random() < 0.15:
         return byte_damage(raw, rng)
+    if kind == "hosted-table":  # JSON lines: one of them changed
+        lines = raw.split(b"\n")
+        at_line = rng.randrange(len(lines) - 1 if len(lines) > 1 else 1)
+        lines[at_line] = random_mutant_of(lines[at_line], rng)
+        return b"\n".join(lines)
+    return random_mutant_of(raw, rng)
+
+
+def record(kind: str, raw: bytes) -> tuple[bytes, bytes]:
+    """A file's first JSON document, and what follows it (a hosted table's appended lines; else nothing)."""
+    if kind != "hosted-table":
+        return raw, b""
+    first, newline, rest = raw.partition(b"\n")
+    return first, newline + rest
+
+
+def random_mutant_of(raw: bytes, rng: random.Random) -> bytes:
+    """One JSON document changed in one place."""
     document = json.loads(raw)
     at = rng.choice(places(document))
     return to_bytes(mutate(document, at, rng.choice(OPERATIONS), rng.choice(JUNK)))
@@ -213,7 +299,7 @@ def random_mutant(kind: str, rng: random.Random) -> bytes:
 @dataclass
 class Outcome:
     kind: str
-    kept_aside: int = 0  # files set aside (a saved match is written twice: current match and history)
+    kept_aside: int = 0  # files set aside (a saved match is placed three times: see `_place`)
     continued: bool = False  # the menu offered the match, and it opened and played
     problems: list[str] = field(default_factory=list)  # broken promises; empty when all held
 
@@ -257,8 +343,17 @@ def _place(kind: str, mutant: bytes) -> list[Path]:
         paths = [settings_path()]
     elif kind == "characters":
         paths = [characters.custom_path()]
-    else:
-        paths = [autosave.current_path(), autosave.history_dir() / HISTORY_NAME.format(game=kind)]
+    elif kind == "adventure":  # among the player's own, and sent by someone
+        paths = [adventures.folder() / "mutant.json", adventures.exchange_dir() / "sent.json"]
+    elif kind in HOSTED:
+        slot = _hosted_table(random.Random(0))  # a good table, its file of `kind` then replaced
+        paths = [slot / hosted.NAME if kind == "hosted" else slot / "tables" / f"{CODE}.json"]
+    else:  # among the saved matches, as an older Atout's single save, and in the History
+        paths = [
+            autosave.matches_dir() / MATCH_NAME.format(game=kind),
+            autosave.old_path(),
+            autosave.history_dir() / HISTORY_NAME.format(game=kind),
+        ]
     for path in paths:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(mutant)
@@ -275,9 +370,18 @@ def _run(kind: str, mutant: bytes, placed: list[Path], outcome: Outcome) -> None
         _frames(app, 3)
         app.scenes.pop()
         _frames(app, 2)
+    if kind == "adventure":
+        _write_and_play(app, menu, placed[1], outcome)
+    if kind in HOSTED:  # the Host page reads the hosted tables again
+        menu.open_host()
+        _frames(app, 3)
+        if not isinstance(app.scenes.top, HostScene):
+            outcome.problems.append(f"the Host page is not showing ({app.scenes.top!r})")
+        app.scenes.pop()
+        _frames(app, 2)
     if app.scenes.top is not menu:
         outcome.problems.append(f"the menu is not showing ({app.scenes.top!r})")
-    everything = [p for p in placed[0].parent.parent.rglob("*") if p.is_file()]
+    everything = [p for p in Path(os.environ["ATOUT_DATA_DIR"]).parent.rglob("*") if p.is_file()]
     copies = sum(p.read_bytes() == mutant for p in everything)
     if copies < len(placed):
         outcome.problems.append(f"the file's bytes are lost ({copies} of {len(placed)} copies on disk)")
@@ -316,6 +420,29 @@ def _check_replay(mutant: bytes, folder: Path, outcome: Outcome) -> None:
     if not good:
         outcome.problems.append(f"replay printed {lines!r} with exit code {code}")
     path.unlink()
+
+
+def _write_and_play(app: App, menu: MenuScene, sent: Path, outcome: Outcome) -> None:
+    """The editor opens on the player's adventures and imports the one sent; one that reads whole is
+    played a few seconds; then back to the menu."""
+    editor = EditorScene(app)
+    app.scenes.push(editor)
+    _frames(app, 2)
+    editor.open_import()
+    editor.take_in(sent)
+    for part in ("story", "challenges", "endings", "graph"):
+        editor.show(part)
+        _frames(app, 1)
+    ready = [own.draft for own in editor.owns if own.problem is None]
+    editor.back()
+    _frames(app, 2)
+    if ready:
+        setup = FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Ada"),), seed=1, scenario=ready[0])
+        app.scenes.push(navigation.table(app, setup))
+        _frames(app, 240)
+        app.scenes.pop()
+        outcome.continued = True
+        _frames(app, 2)
 
 
 def _continue(app: App, menu: MenuScene, outcome: Outcome) -> None:

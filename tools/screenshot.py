@@ -16,6 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 SCENES = (
     "menu",
+    "menu-continue",
     "menu-koenigrufen",
     "settings",
     "houserules",
@@ -25,6 +26,12 @@ SCENES = (
     "rules-koenigrufen",
     "falkenstein",
     "hotseat",
+    "hotseat-story",
+    "editor",
+    "editor-challenge",
+    "editor-ending",
+    "editor-graph",
+    "editor-import",
     "fireworks",
     "score",
     "handover",
@@ -35,6 +42,7 @@ SCENES = (
     "koenigrufen-score",
     "koenigrufen-hint",
     "koenigrufen-auction",
+    "koenigrufen-auction-hint",
     "koenigrufen-announce",
     "koenigrufen-besserrufer",
     "koenigrufen-bonus-score",
@@ -43,13 +51,20 @@ SCENES = (
     "koenigrufen-trischaken",
     "koenigrufen-dreier-score",
     "koenigrufen-piccolo-score",
+    "koenigrufen-names-score",
+    "koenigrufen-resumed",
+    "koenigrufen-handover",
     "koenigrufen-turn",
     "twotenjack",
     "twotenjack-6",
     "twotenjack-score",
     "twotenjack-hint",
     "history",
+    "saved",
+    "saved-delete",
+    "menu-saved",
     "statistics",
+    "statistics-falkenstein",
     *(f"learn-{game}-{moment}" for game in ("koenigrufen", "twotenjack", "falkenstein") for moment in "123"),
     "learn-koenigrufen-end",
     "learn-twotenjack-end",
@@ -75,6 +90,13 @@ def build(app, scene: str, **options):
     if scene == "menu":
         from game.scenes.menu import MenuScene
 
+        return MenuScene(app), 0.0
+    if scene == "menu-continue":  # a Königrufen match left unfinished: the menu offers to continue it
+        from game.scenes.menu import MenuScene
+
+        table = _koenigrufen(app, "austria", None)
+        table.enter()  # its journal written, as a table does when it opens
+        table.leave()
         return MenuScene(app), 0.0
     if scene == "menu-koenigrufen":  # its start section, the rules chosen beside the seats
         from game.scenes.menu import MenuScene
@@ -103,9 +125,9 @@ def build(app, scene: str, **options):
         edited = house.with_value(house.based_on(profile.load("austria")), "dreier", won=5, lost=5)
         edited = house.with_contract(house.with_option(edited, "hold", False), "trischaken", False)
         app.settings = app.settings.with_(koenigrufen_rules=house.HOUSE, koenigrufen_house=edited)
-        page = HouseRulesScene(app)
-        page.section = scene.partition("-")[2] or page.section  # a section's tab: announcing, kontra
-        return page, 0.0
+        house_page = HouseRulesScene(app)
+        house_page.section = scene.partition("-")[2] or house_page.section  # a tab: announcing, kontra
+        return house_page, 0.0
     if scene == "settings":
         from game.scenes.settings_scene import SettingsScene
 
@@ -129,9 +151,12 @@ def build(app, scene: str, **options):
         return HandoverScene(app, "Clara", tr("fal.handover_player", name="Gräfin Ilse"), lambda: None), 0.0
     if scene.startswith("review"):
         return _review(app, scene), 0.5
+    if scene == "koenigrufen-handover":  # two people at one screen: the second one is handed the screen
+        return _koenigrufen(app, "austria", None, hot_seat=True), 0.0
     if scene.startswith("koenigrufen"):
         rules_id, contract, _moment = KOENIGRUFEN.get(scene, ("cardavia", None, ""))
-        return _koenigrufen(app, rules_id, contract), 0.0
+        names = LONG_NAMES if scene == "koenigrufen-names-score" else NAMES
+        return _koenigrufen(app, rules_id, contract, names), 0.0
     if scene.startswith("twotenjack"):
         return _twotenjack(app, 6 if scene.endswith("6") else 3), 0.0
     if scene.startswith("learn-"):
@@ -140,6 +165,29 @@ def build(app, scene: str, **options):
 
         game = scene.split("-")[1]
         return navigation.lesson(app, lessons(game)[0].id), 0.0
+    if scene == "statistics-falkenstein":  # each adventure's endings, as the History counts them
+        from game.games.falkenstein.adventures import builtin
+        from game.games.falkenstein.data import HEROES
+        from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
+        from game.history import record_match
+        from game.scenes.statistics_scene import StatisticsScene
+
+        for seed in range(6):
+            hero = (SeatSetup(HEROES[seed % 3], ("Clara", "Paul")[seed % 2]),)
+            record_match(FalkensteinSetup("solo", hero, seed=seed, scenario=builtin()[seed % 3]), seed)
+        return StatisticsScene(app, "falkenstein"), 0.3
+    if scene in ("saved", "saved-delete", "menu-saved"):  # several unfinished matches, long names among them
+        from game.scenes import navigation
+
+        _saved_matches()
+        if scene == "menu-saved":
+            return navigation.menu(app), 0.0
+        saved = navigation.saved(app)
+        if scene == "saved-delete":
+            app.scenes.push(saved)
+            saved.ask_delete()  # type: ignore[attr-defined]
+            return app.scenes.stack.pop(), 0.0
+        return saved, 0.3
     if scene == "history":  # a few matches played to their end in the scratch data directory
         from game.history import demo_history
         from game.scenes.history_scene import HistoryScene
@@ -159,25 +207,72 @@ def build(app, scene: str, **options):
             order = (*people[seed:], *people[:seed], computer)
             record_match(CardTableSetup("koenigrufen", order, seed, 6, profile.load("austria")), seed)
         return StatisticsScene(app, "koenigrufen"), 0.3
+    from game.games.falkenstein.adventures import builtin
     from game.games.falkenstein.data import HEROES
     from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
     from game.games.falkenstein.table import FalkensteinTable
     from game.scenes import navigation
 
+    if scene.startswith("editor"):
+        return _editor(app, scene), 0.3
     if scene == "falkenstein":
-        setup = FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), None, seed=11)
+        setup = FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), seed=11, scenario=builtin()[0])
         return FalkensteinTable(app, setup), 5.0
-    if scene == "hotseat":
+    if scene in ("hotseat", "hotseat-story"):  # the Host's panel: with an adventure, its challenges to pick
         seats = (SeatSetup(HEROES[0], "Clara"), SeatSetup(HEROES[1], "Paul"))
-        return FalkensteinTable(app, FalkensteinSetup("hotseat", seats, host_name="Marie", seed=5)), 3.0
+        story = builtin()[0] if scene == "hotseat-story" else None
+        setup = FalkensteinSetup("hotseat", seats, host_name="Marie", seed=5, scenario=story)
+        return FalkensteinTable(app, setup), 3.0
     if scene == "fireworks":
         return navigation.demo(app, "falkenstein", 1), 5.2
     if scene == "score":
         table = FalkensteinTable(
-            app, FalkensteinSetup("solo", (SeatSetup(HEROES[2], "Clara"),), None, seed=3)
+            app, FalkensteinSetup("solo", (SeatSetup(HEROES[2], "Clara"),), seed=3, scenario=builtin()[0])
         )
         return table, -1.0
     raise SystemExit(f"unknown scene {scene!r}; choose from {', '.join(SCENES)}")
+
+
+def _saved_matches() -> None:
+    """Unfinished matches of every game in the scratch data directory, played part-way at random and
+    last played at different times: long names, six players, a house profile, a scenario."""
+    import random
+    import time
+
+    from game.autosave import new_match_path
+    from game.games.falkenstein.data import HEROES
+    from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
+    from game.games.koenigrufen import house, profile
+    from game.journal import Journal, new_state, save_journal
+    from game.seating import CardTableSetup, SeatPlayer
+
+    long = ("Maximiliane von Hohenzollern", "Bartholomäus Wittelsbach", "Clementine", "Friedrich-Wilhelm")
+    austria = house.based_on(profile.load("austria"))
+    setups: list[Any] = [
+        CardTableSetup(
+            "koenigrufen", tuple(SeatPlayer(n, i == 0) for i, n in enumerate(long)), 11, 8, austria
+        ),
+        CardTableSetup("twotenjack", tuple(SeatPlayer(n, i < 2) for i, n in enumerate("ABCDEF")), 12),
+        FalkensteinSetup("solo", (SeatSetup(HEROES[0], "Clara"),), None, "", 13),
+        CardTableSetup(
+            "koenigrufen", tuple(SeatPlayer(n, True) for n in ("Paul", "Marie", "Anton", "Berta")), 14
+        ),
+        CardTableSetup("twotenjack", tuple(SeatPlayer(n, i == 0) for i, n in enumerate(long[:3])), 15),
+    ]
+    now = time.time()
+    for i, setup in enumerate(setups):
+        rng, journal = random.Random(i), Journal(setup.game, setup)
+        state = new_state(setup)
+        for _ in range(30 + 40 * (i % 2)):
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            if state.is_over:
+                break
+            journal.actions.append(action)
+        path = new_match_path(setup.game)
+        save_journal(path, journal)
+        when = now - i * (5 * 3600 + 1234)
+        os.utime(path, (when, when))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -189,49 +284,102 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--profile", help="rules-koenigrufen: the Königrufen rules in use (default austria)")
     p.add_argument("--scroll", type=float, default=1.0, help="rules-koenigrufen: how far down, 0 to 1")
     args = p.parse_args(argv)
-    scratch = tempfile.mkdtemp(prefix="atout-shot-")  # never the player's settings or saved match
-    os.environ.setdefault("ATOUT_CONFIG_DIR", scratch)
-    os.environ.setdefault("ATOUT_DATA_DIR", scratch)
-
-    import pygame
+    scratch()
 
     from game.app import App
     from game.settings import Settings
 
     w, h = (int(v) for v in args.size.split("x"))
     app = App((w, h), Settings(language=args.lang or "en"))
-    scene, seconds = build(app, args.scene, profile=args.profile, scroll=args.scroll)
+    stage(app, args.scene, profile=args.profile, scroll=args.scroll)
+    save_png(app.screen, args.out)
+    return 0
+
+
+def scratch() -> None:
+    """Settings and saved matches in a scratch folder, never the player's."""
+    folder = tempfile.mkdtemp(prefix="atout-shot-")
+    os.environ.setdefault("ATOUT_CONFIG_DIR", folder)
+    os.environ.setdefault("ATOUT_DATA_DIR", folder)
+
+
+def stage(app, name: str, **options) -> Any:
+    """Pushes the scene `name` and plays it, through its own input, to the moment it shows; returns it."""
+    import pygame
+
+    scene, seconds = build(app, name, **options)
     app.scenes.push(scene)
-    if args.scene in KOENIGRUFEN:
-        _rules, contract, moment = KOENIGRUFEN[args.scene]
-        _koenigrufen_moment(app, scene, moment, contract, args.scene.endswith("bonus-score"))
-    elif args.scene.startswith("koenigrufen"):
-        moment = args.scene.partition("-")[2] or "trick"
+    if name == "koenigrufen-handover":
+        _handover_moment(app, scene)
+    elif name in KOENIGRUFEN:
+        _rules, contract, moment = KOENIGRUFEN[name]
+        _koenigrufen_moment(app, scene, moment, contract, name.endswith("bonus-score"))
+        if name == "koenigrufen-resumed":  # the match saved mid-trick, opened again as Continue does
+            from game.scenes import navigation
+
+            scene = navigation.resume(app, scene.autosave.journal)
+            app.scenes.reset(scene)
+    elif name.startswith("koenigrufen"):
+        moment = name.partition("-")[2] or "trick"
         _koenigrufen_moment(app, scene, "trick" if moment == "hint" else moment)
-    elif args.scene.startswith("twotenjack"):
-        _twotenjack_moment(app, scene, args.scene.endswith("score"))
-    elif args.scene.startswith("learn-"):
-        _lesson_moment(app, scene, *LESSONS[args.scene])
-    elif args.scene.startswith("review"):
-        _review_moment(app, args.scene)
-    if args.scene.endswith("-hint"):
+    elif name.startswith("twotenjack"):
+        _twotenjack_moment(app, scene, name.endswith("score"))
+    elif name.startswith("learn-"):
+        _lesson_moment(app, scene, *LESSONS[name])
+    elif name.startswith("review"):
+        _review_moment(app, name)
+    if name.endswith("-hint"):
         _ask_hint(app, scene)
     elif seconds < 0:
         _play_to_score(app, scene)
     else:
         for _ in range(round(seconds * 60)):
             app.step(1 / 60)
-    if args.scene == "end-table":
+    if name == "end-table":
         scene.leave_table()
         app.step(1 / 60)
-    if args.scene == "hotseat":  # past the hand-over screen, to the Host's challenge panel
+    if name in ("hotseat", "hotseat-story"):  # past the hand-over screen, to the Host's challenge panel
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
         for _ in range(30):
             app.step(1 / 60)
     for _ in range(3):
         app.step(1 / 60)
-    save_png(app.screen, args.out)
-    return 0
+    return scene
+
+
+def _editor(app, scene: str):
+    """The adventure editor on a draft of the player's: a copy of the Drowned Bell being rewritten, one
+    challenge no path reaches yet and one link not chosen, so the graph flags both."""
+    from dataclasses import replace
+
+    from game.games.falkenstein import adventures, drafting
+    from game.games.falkenstein.editor_scene import EditorScene
+
+    shipped = adventures.builtin()
+    adventures.save(adventures.new_path("nightingale"), shipped[1])
+    draft = replace(shipped[2], id="bell")
+    draft, added = drafting.add_challenge(draft)
+    lost = replace(
+        draft.challenges[added],
+        title=draft.challenges[added].title.put("en", "The island").put("de", "Die Insel").put("fr", "L'île"),
+    )
+    draft = drafting.change_challenge(draft, added, title=lost.title, on_success="peace", on_failure="frozen")
+    draft = drafting.change_challenge(draft, 2, on_failure="")
+    adventures.save(adventures.new_path("bell"), draft)
+    if scene == "editor-import":
+        folder = adventures.exchange_dir()
+        adventures.save(folder / "the_drowned_bell.json", shipped[2])
+        (folder / "letter.json").write_text("{}", encoding="utf-8")
+    editor = EditorScene(app)
+    editor.choose(0)  # bell.json, first by name
+    editor.part = {"editor-challenge": "challenges", "editor-ending": "endings", "editor-graph": "graph"}.get(
+        scene, "story"
+    )
+    editor.challenge = 2
+    if scene == "editor-import":
+        editor.open_import()
+        editor.take_in(adventures.exchange_dir() / "letter.json")
+    return editor
 
 
 def _network_page(app, scene: str):
@@ -353,6 +501,7 @@ def save_png(surface, path: str) -> None:
 # scenes under a profile with an auction: (profile, the contract you bid and get, the moment shown)
 KOENIGRUFEN = {
     "koenigrufen-auction": ("austria", None, "auction"),
+    "koenigrufen-auction-hint": ("austria", None, "auction"),  # the hint marks a bid in the panel
     "koenigrufen-announce": ("austria", None, "announce"),  # a defender: announce or double
     "koenigrufen-besserrufer": ("austria", "besserrufer", "announce"),  # you owe a bird
     "koenigrufen-bonus-score": ("austria", "dreier", "score"),  # you announce a bonus on your turn
@@ -361,8 +510,12 @@ KOENIGRUFEN = {
     "koenigrufen-trischaken": ("austria", "trischaken", "score"),
     "koenigrufen-dreier-score": ("austria", "dreier", "score"),
     "koenigrufen-piccolo-score": ("cheltenham", "piccolo", "score"),
+    "koenigrufen-names-score": ("austria", "dreier", "score"),  # four players with long names
+    "koenigrufen-resumed": ("austria", None, "trick"),  # saved and resumed with a trick on the table
     "koenigrufen-turn": ("cheltenham", "dreier", "turn"),  # konig's turn of several words: one said
 }
+NAMES = ("Clara", "Anton", "Berta", "Carl")
+LONG_NAMES = ("Maximilian Oberhuber", "Kunigunde Pfeffinger", "Bartholomäus Kessler", "Theodora Wallenstein")
 
 
 def auction_ends(rules, seed: int, contract: str | None) -> bool:
@@ -392,8 +545,11 @@ def auction_ends(rules, seed: int, contract: str | None) -> bool:
     return view.contract == contract and view.declarer == 0
 
 
-def _koenigrufen(app, rules_id: str = "cardavia", contract: str | None = None):
-    """You at seat 0 as the declarer (of `contract` under a profile with an auction), against computers."""
+def _koenigrufen(
+    app, rules_id: str = "cardavia", contract: str | None = None, names=NAMES, hot_seat: bool = False
+):
+    """You at seat 0 as the declarer (of `contract` under a profile with an auction), against computers
+    (`hot_seat`: seat 1 a person too, at the same screen)."""
     from game.games.koenigrufen import profile
     from game.games.koenigrufen.rules import KoenigrufenConfig, KoenigrufenGame
     from game.games.koenigrufen.table import KoenigrufenTable
@@ -404,7 +560,7 @@ def _koenigrufen(app, rules_id: str = "cardavia", contract: str | None = None):
         seed = next(s for s in range(7, 300) if KoenigrufenGame(KoenigrufenConfig(), s).declarer == 0)
     else:
         seed = next(s for s in range(7, 3000) if auction_ends(rules, s, contract))
-    seats = (SeatPlayer("Clara", True), *(SeatPlayer(n, False) for n in ("Anton", "Berta", "Carl")))
+    seats = tuple(SeatPlayer(name, i == 0 or (hot_seat and i == 1)) for i, name in enumerate(names))
     return KoenigrufenTable(app, CardTableSetup("koenigrufen", seats, seed, rules=rules))
 
 
@@ -475,6 +631,22 @@ def _koenigrufen_moment(app, table, moment: str, contract: str | None = None, an
         table.act(Announce(0, view.may_announce[-1:]) if view.may_announce else Kontra(0, view.may_kontra[0]))
         settle()
     for _ in range(40):
+        app.step(1 / 60)
+
+
+def _handover_moment(app, table) -> None:
+    """Plays the auction through its own input until the hand-over screen waits for the second person."""
+    from game.scenes.table_scene import Awaiting
+
+    for _ in range(4000):
+        app.step(1 / 60)
+        if table.awaiting is Awaiting.HANDOVER and table.last_person is not None:
+            break
+        if table.awaiting is Awaiting.HANDOVER:  # the first person is handed the screen: ready
+            app.scenes.top.form.widgets[0].activate()
+        elif table.awaiting is Awaiting.PERSON and not table.busy:
+            table.act(table.game.legal_actions()[0])
+    for _ in range(20):
         app.step(1 / 60)
 
 

@@ -63,6 +63,9 @@ def encoded(value: Any) -> Any:
     kind: type = type(value)
     names = _record_fields(kind)
     if names is not None:
+        if hasattr(value, "__dict__"):
+            held = value.__dict__  # (a dataclass's fields, read without a getattr each)
+            return {name: held[name] for name in names}
         return {name: getattr(value, name) for name in names}
     if isinstance(value, Enum):
         return value.value
@@ -76,7 +79,10 @@ def typed_fields(record: Any) -> dict[str, Any]:
 
 def view_fields(view: Any) -> dict[str, Any]:
     """`view_to_json`'s fields, left for `encoded`."""
-    return {name: value for name, value in _fields_for_encoder(view).items() if name not in SENT_IN_HELLO}
+    sent = _fields_for_encoder(view)  # (a dict of its own: what the hello sent is taken out of it)
+    for name in SENT_IN_HELLO:
+        sent.pop(name, None)
+    return sent
 
 
 def _fields_for_encoder(record: Any) -> dict[str, Any]:
@@ -85,6 +91,9 @@ def _fields_for_encoder(record: Any) -> dict[str, Any]:
     kind: type = type(record)
     walked = _walked(kind)
     names = _record_fields(kind) or ()
+    if not walked and hasattr(record, "__dict__"):
+        held = record.__dict__  # (a dataclass's fields, read without a getattr each)
+        return {name: held[name] for name in names}
     values = ((name, getattr(record, name)) for name in names)
     return {name: to_json(value) if name in walked else value for name, value in values}
 

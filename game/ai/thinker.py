@@ -10,7 +10,8 @@ more thought can only overturn a conclusion on evidence, never on the noise of f
 module may give a stage playouts of its own (`PLAYOUTS`, by stage; Two-Ten-Jack's normal plays out at
 random, cheaper than by its habits, and hard's second search by the habits), and a stage in a phase the
 evidence it needs to leave its standing move (`CONFIDENCE`, by stage and phase: Königrufen's hard keeps
-normal's bid unless clearly shown better, as its playouts misjudge contracts). Each stage has
+normal's bid unless clearly shown better, as its playouts misjudge contracts), and the candidates sampled
+for each deal searched (`CANDIDATES`, by stage and phase, where its worlds cost more to draw). Each stage has
 a time cap so a slow machine still never keeps the table waiting; below the caps a decision depends only on
 the view, the level and the seed. Thinking to a fixed budget instead (`budget="fixed"`: the tests, the
 arena's strength runs) a stage stops at its deals and a number of playouts (`PLAYOUTS`, every move played

@@ -42,6 +42,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from game.ai import engine_protocol as forms
 from game.net import protocol
 from game.net.protocol import SeatRequest, TableRequest, Update
+from game.storage import FileProblem
 
 TIMEOUT = 10.0  # seconds a request waits for its answer before it counts as lost
 
@@ -92,6 +93,7 @@ class Joined:
     token: str  # the seat's secret: keep it to `rejoin` after a drop
     profile: Any  # the rule profile played (Königrufen), else None
     seats: tuple[SeatState, ...]
+    story: Any = None  # the table's story (a Falkenstein adventure), read whole here; or why it is refused
 
 
 @dataclass(frozen=True)
@@ -305,8 +307,18 @@ class Client:
                 if data["protocol"] != protocol.PROTOCOL:
                     raise forms.ProtocolError("garbled", f"the server speaks protocol {data['protocol']}")
                 profile = protocol.read_profile(data["game"], data["profile"])
+                try:
+                    story: Any = protocol.read_story(data["game"], data.get("story"))
+                except FileProblem as refused:  # checked here too: the table is left, and the player told why
+                    story = refused
                 joined = Joined(
-                    data["table"], data["game"], data["seat"], data["token"], profile, _seats(data["seats"])
+                    data["table"],
+                    data["game"],
+                    data["seat"],
+                    data["token"],
+                    profile,
+                    _seats(data["seats"]),
+                    story,
                 )
                 self.table = TableState(
                     joined.table, joined.game, joined.seat, joined.token, profile, joined.seats

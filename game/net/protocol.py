@@ -42,6 +42,9 @@ REASONS = (
     "over",
     "too_many_tables",
     "too_many_attempts",
+    "too_many_connections",
+    "too_many_computers",
+    "no_person",
     "internal",
 )
 
@@ -78,6 +81,7 @@ class TableRequest:
     profile: str | None = None  # a rule profile's id, where the game has them
     deals: int | None = None  # the match length (None: the game's own)
     away: str = "wait"  # while a remote player is away: "wait", or "computer" plays for it
+    story: Any = None  # a Falkenstein adventure's JSON: from a desktop that hosts, never in `create`
 
     def message(self) -> dict[str, Any]:
         seats = [{"kind": s.kind} | ({"level": s.level} if s.kind == "computer" else {}) for s in self.seats]
@@ -85,78 +89,162 @@ class TableRequest:
         return {"type": "create", "seats": seats, **fields}
 
 
-# The fields of each message a client may send, with their checks; `parse` refuses any other field.
-def _text(low: int, high: int) -> Any:
-    def check(value: Any, where: str) -> str:
-        if not isinstance(value, str) or not low <= len(value) <= high or not value.isprintable():
-            raise _bad(where, value, f"a printable text of {low} to {high} characters")
+# The fields of each message a client may send, each a declared check (`Field`): `parse` runs them and
+# refuses any other field, and the fuzz test (tests/test_net_schema_fuzz.py) draws messages from them, with a
+# value of every JSON type a field does not take.
+JSON_TYPES = ("null", "boolean", "integer", "number", "string", "array", "object")
+
+
+def json_type(value: Any) -> str:
+    """The JSON type of a decoded value, as `Field.types` names them."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    return "array" if isinstance(value, list) else "object"
+
+
+class Field:
+    """One field's check: `types` the JSON types it may hold (a value of another is refused before anything
+    looks inside it), `check` what else it must be; calling it returns the value as the server uses it."""
+
+    types: tuple[str, ...] = ()
+    wanted = ""
+
+    def __call__(self, value: Any, where: str) -> Any:
+        if json_type(value) not in self.types or not self.fits(value):
+            raise _bad(where, value, self.wanted)
+        return self.read(value, where)
+
+    def fits(self, value: Any) -> bool:
+        return True
+
+    def read(self, value: Any, where: str) -> Any:
         return value
 
-    return check
+
+@dataclass(frozen=True)
+class _Bounded(Field):
+    """A value of one JSON type (`kind`) within `low` to `high` (`described` in words), or null where
+    `null`."""
+
+    low: int
+    high: int
+    null: bool = False
+    kind = ""
+
+    @property
+    def types(self) -> tuple[str, ...]:  # type: ignore[override]
+        return (self.kind, "null") if self.null else (self.kind,)
+
+    @property
+    def wanted(self) -> str:  # type: ignore[override]
+        return ("null or " if self.null else "") + self.described()
+
+    def described(self) -> str:
+        raise NotImplementedError
 
 
-def _whole_or_null(low: int, high: int) -> Any:
-    def check(value: Any, where: str) -> int | None:
-        if value is not None and (type(value) is not int or not low <= value <= high):
-            raise _bad(where, value, f"null or a whole number from {low} to {high}")
-        return value
+class Text(_Bounded):
+    """A printable text of `low` to `high` characters."""
 
-    return check
+    kind = "string"
 
+    def described(self) -> str:
+        return f"a printable text of {self.low} to {self.high} characters"
 
-def _one_of(options: tuple[str, ...]) -> Any:
-    def check(value: Any, where: str) -> str:
-        if value not in options or not isinstance(value, str):
-            raise _bad(where, value, f"one of {list(options)}")
-        return value
-
-    return check
+    def fits(self, value: Any) -> bool:
+        return value is None or (self.low <= len(value) <= self.high and value.isprintable())
 
 
-def _seat_id(value: Any, where: str) -> int | str | None:
-    if value is None or value == "host" or (type(value) is int and 0 <= value < 16):
-        return value
-    raise _bad(where, value, 'null, a seat number or "host"')
+class Whole(_Bounded):
+    """A whole number from `low` to `high`."""
+
+    kind = "integer"
+
+    def described(self) -> str:
+        return f"a whole number from {self.low} to {self.high}"
+
+    def fits(self, value: Any) -> bool:
+        return value is None or self.low <= value <= self.high
 
 
-def _seats(value: Any, where: str) -> tuple[SeatRequest, ...]:
-    if not isinstance(value, list) or not 1 <= len(value) <= 8:
-        raise _bad(where, value, "an array of 1 to 8 seats")
-    seats = []
-    for index, seat in enumerate(value):
-        at = f"{where}[{index}]"
-        if not isinstance(seat, dict) or seat.get("kind") not in KINDS:
-            raise _bad(at, seat, '{"kind": "remote"} or {"kind": "computer", "level": …}')
-        allowed = {"kind"} | ({"level"} if seat["kind"] == "computer" else set())
-        if set(seat) - allowed:
-            raise Refusal("bad_message", f"{at} has unknown fields {sorted(set(seat) - allowed)}")
-        level = _one_of(LEVELS)(seat.get("level", "normal"), f"{at}.level")
-        seats.append(SeatRequest(seat["kind"], level))
-    return tuple(seats)
+@dataclass(frozen=True)
+class Choice(Field):
+    """One of a few words."""
+
+    options: tuple[str, ...]
+    types = ("string",)
+
+    @property
+    def wanted(self) -> str:  # type: ignore[override]
+        return f"one of {list(self.options)}"
+
+    def fits(self, value: Any) -> bool:
+        return value in self.options
 
 
-def _any(value: Any, where: str) -> Any:
-    return value  # an action: the game's decoder checks it once the table is known
+class SeatId(Field):
+    """A seat asked for: null (the first free one), a seat number, or Falkenstein's "host"."""
+
+    types = ("null", "integer", "string")
+    wanted = 'null, a seat number or "host"'
+
+    def fits(self, value: Any) -> bool:
+        return value is None or value == "host" or (isinstance(value, int) and 0 <= value < 16)
 
 
-def _moves(value: Any, where: str) -> int:
-    if type(value) is not int or value < 0:
-        raise _bad(where, value, "a whole number")
-    return value
+SEAT_FIELDS: dict[str, Field] = {"kind": Choice(KINDS), "level": Choice(LEVELS)}
 
 
-_CODE = _text(4, 12)
-MESSAGES: dict[str, dict[str, Any]] = {
+class Seats(Field):
+    """A table's seats: 1 to 8 objects, {"kind": "remote"} or {"kind": "computer", "level": …}."""
+
+    types = ("array",)
+    wanted = "an array of 1 to 8 seats"
+
+    def fits(self, value: Any) -> bool:
+        return 1 <= len(value) <= 8
+
+    def read(self, value: Any, where: str) -> tuple[SeatRequest, ...]:
+        seats = []
+        for index, seat in enumerate(value):
+            at = f"{where}[{index}]"
+            if not isinstance(seat, dict):
+                raise _bad(at, seat, '{"kind": "remote"} or {"kind": "computer", "level": …}')
+            kind = SEAT_FIELDS["kind"](seat.get("kind"), f"{at}.kind")
+            allowed = {"kind"} | ({"level"} if kind == "computer" else set())
+            if set(seat) - allowed:
+                raise Refusal("bad_message", f"{at} has unknown fields {sorted(set(seat) - allowed)}")
+            seats.append(SeatRequest(kind, SEAT_FIELDS["level"](seat.get("level", "normal"), f"{at}.level")))
+        return tuple(seats)
+
+
+class ActionField(Field):
+    """An action, an object: the game's decoder checks the rest once the table is known."""
+
+    types = ("object",)
+    wanted = 'an action object, {"type": …, its fields}'
+
+
+MAX_MOVES = 1_000_000
+MESSAGES: dict[str, dict[str, Field]] = {
     "create": {
-        "game": _one_of(tuple(GAMES)),
-        "seats": _seats,
-        "profile": lambda value, where: value if value is None else _text(1, 40)(value, where),
-        "deals": _whole_or_null(1, 100),
-        "away": _one_of(AWAY),
+        "game": Choice(tuple(GAMES)),
+        "seats": Seats(),
+        "profile": Text(1, 40, null=True),
+        "deals": Whole(1, 100, null=True),
+        "away": Choice(AWAY),
     },
-    "join": {"table": _CODE, "name": _text(1, MAX_NAME), "seat": _seat_id},
-    "rejoin": {"table": _CODE, "token": _text(8, 100)},
-    "act": {"action": _any, "moves": _moves},
+    "join": {"table": Text(4, 12), "name": Text(1, MAX_NAME), "seat": SeatId()},
+    "rejoin": {"table": Text(4, 12), "token": Text(8, 100)},
+    "act": {"action": ActionField(), "moves": Whole(0, MAX_MOVES)},
     "leave": {},
 }
 OPTIONAL: dict[str, dict[str, Any]] = {
@@ -167,18 +255,18 @@ OPTIONAL: dict[str, dict[str, Any]] = {
 
 def parse(text: str | bytes) -> dict[str, Any]:
     """A client's message, checked field by field: {"type": …, each field's checked value}; a Refusal
-    names the first thing wrong."""
-    if len(text) > MAX_MESSAGE:
-        raise Refusal("too_big", f"a message of {len(text)} bytes (at most {MAX_MESSAGE})")
+    names the first thing wrong. Its size is counted in bytes, as they came (UTF-8)."""
+    if (size := byte_size(text)) > MAX_MESSAGE:
+        raise Refusal("too_big", f"a message of {size} bytes (at most {MAX_MESSAGE})")
     if isinstance(text, bytes):
         raise Refusal("not_json", "a binary frame: the protocol sends JSON text")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise Refusal("not_json", f"not JSON: {text[:60]!r}") from None
-    if not isinstance(data, dict) or data.get("type") not in MESSAGES:
+    kind = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in MESSAGES:
         raise Refusal("bad_message", f"not an object with a type among {sorted(MESSAGES)}: {text[:60]!r}")
-    kind = data["type"]
     fields, optional = MESSAGES[kind], OPTIONAL.get(kind, {})
     unknown = set(data) - set(fields) - {"type"}
     if unknown:
@@ -189,6 +277,14 @@ def parse(text: str | bytes) -> dict[str, Any]:
             raise Refusal("bad_message", f"{kind}: the field {name!r} is missing")
         message[name] = check(data.get(name, optional.get(name)), f"{kind}.{name}")
     return message
+
+
+def byte_size(frame: str | bytes) -> int:
+    """A frame's size in bytes (a text frame's in UTF-8, as it came); past the limit in characters alone,
+    its characters (each at least a byte) are count enough."""
+    if isinstance(frame, bytes) or len(frame) > MAX_MESSAGE:
+        return len(frame)
+    return len(frame.encode("utf-8", "surrogatepass"))
 
 
 def _bad(where: str, value: Any, wanted: str) -> Refusal:
@@ -242,6 +338,7 @@ class Update:
     legal: tuple[Any, ...]
     to_act: int | str | None
     over: bool
+    welcome: bool = False  # the first after a join or rejoin: its events are the whole match so far
 
 
 def read_update(game: str, data: dict[str, Any], profile: Any) -> Update:
@@ -265,6 +362,15 @@ def read_update(game: str, data: dict[str, Any], profile: Any) -> Update:
         to_act=data["to_act"],
         over=data["over"],
     )
+
+
+def read_story(game: str, data: Any) -> Any:
+    """The story a `joined` message carries, read whole as the game reads one (None when there is none);
+    a FileProblem says why it cannot be used."""
+    privacy = GAMES[game].privacy
+    if data is None or privacy is None or privacy.read_story is None:
+        return None
+    return privacy.read_story(data)
 
 
 def read_profile(game: str, data: Any) -> Any:

@@ -19,6 +19,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlsplit
 
+from game.i18n import Words
+from game.locks import Holder
 from game.net import hosted
 from game.net.client import (
     Closed,
@@ -34,6 +36,7 @@ from game.net.client import (
 from game.net.command import PORT
 from game.net.server import Background
 from game.rules.errors import IllegalAction
+from game.storage import FileProblem
 
 RETRY = 2.0  # seconds between two attempts to rejoin a table that cannot be reached
 GIVE_UP = 60.0  # seconds of failed rejoins before the player is told the host is gone (the attempts go on)
@@ -68,6 +71,11 @@ def failure_key(failure: Error | Closed) -> str:
     return f"net.{'error' if isinstance(failure, Error) else 'closed'}.{failure.reason}"
 
 
+def failure_words(failure: Error | Closed) -> Words:
+    """Why a join failed, in words (with the reason a table's story was refused here, if it was)."""
+    return Words(failure_key(failure), dict(failure.params) if isinstance(failure, Error) else {})
+
+
 @dataclass
 class Notice:
     """Something the player should be told: `key` a catalogue key, `params` its values."""
@@ -88,10 +96,12 @@ class RemoteSession:
         server: Background | None = None,
         address: str = "",
         clock: Callable[[], float] = time.monotonic,
+        locks: Holder | None = None,
     ) -> None:
         self.url, self.clock = url, clock
         self.client = TableClient(url)
         self.server = server  # the server this machine hosts the table on, if it does
+        self.locks = locks  # what holds the hosted table's folder for this copy of Atout
         self.address = address or url  # what the others type to come here
         self.joined: Joined | None = None
         self.seats: tuple[SeatState, ...] = ()
@@ -105,6 +115,7 @@ class RemoteSession:
         self.retry_at: float | None = None  # when the next rejoin is due, after a drop
         self._left = False
         self.closed = False
+        self._welcome = False  # the next update is the one after a join: the match so far
 
     @property
     def code(self) -> str:
@@ -150,14 +161,19 @@ class RemoteSession:
 
     def _take(self, message: Any, now: float) -> None:
         match message:
+            case Joined(story=FileProblem() as refused):  # its story read here too, and refused: not played
+                self.failure = Error("story", str(refused), "join", params={"problem": refused.words})
+                self.client.leave()
             case Joined():
                 if self.away:
                     self.notices.append(Notice("netui.notice.back", {}))
                 self.joined, self.seats, self.away, self.lost_at = message, message.seats, False, None
+                self._welcome = True
             case SeatsChanged(seats=seats):
                 self.seats = seats
             case Update():
-                self.updates.append(message)
+                self.updates.append(replace(message, welcome=self._welcome))
+                self._welcome = False
             case Error() if self.joined is None:
                 self.failure = message
             case Error():
@@ -197,7 +213,9 @@ class RemoteSession:
         if self.server is not None:
             self.server.stop()
             if self.server.data is not None:  # ended: not offered again
-                hosted.forget(self.server.data)
+                hosted.archive(self.server.data)
+                if self.locks is not None:
+                    self.locks.release(self.server.data, remove=True)
             self.server = None
 
 
@@ -312,9 +330,10 @@ class RemoteGame:
         for session in self.sessions.values():
             shown = self.updates.get(session.seat)
             while shown is not None and session.updates and session.updates[0].moves <= shown.moves:
-                if session.updates[0].moves < shown.moves or session.updates[0].events:
+                first = session.updates[0]
+                if first.moves < shown.moves or (first.events and not first.welcome):
                     break  # a table rebuilt after a rejoin: the scene sees the gap and lays it afresh
-                session.updates.popleft()
+                session.updates.popleft()  # the match so far, as this table already shows it
             if not session.updates:
                 return False
         return True
@@ -326,6 +345,12 @@ class RemoteGame:
         self.updates = {seat: session.updates.popleft() for seat, session in self.sessions.items()}
         self.sent = False
         return replace(self.current, events=self.events())
+
+    @property
+    def laid_from_history(self) -> bool:
+        """The table opened on the match so far (joined, or rejoined after its host's crash, mid-match):
+        its opening is laid at once, as a resumed local match is, not animated."""
+        return self.current.welcome and self.current.moves > 0
 
     def events(self) -> tuple[Any, ...]:
         """The last update's events as this screen shows them: each as the seat it concerns saw it when that

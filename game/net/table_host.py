@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game import schema, storage
 from game.ai.seeds import decision_seed, match_seed
-from game.journal import MAX_ACTIONS, Journal, replay
+from game.journal import MAX_ACTIONS, Journal, new_state, replay
 from game.journal import from_json as journal_from_json
 from game.journal_codec import decode_action, encode_action
 from game.net import protocol
@@ -39,13 +39,20 @@ if TYPE_CHECKING:
     from game.ai.thinker import Thinker
 
 FORMAT = "atout-net-table"
-VERSION = 2  # 1: the record alone, rewritten whole after every action (still read)
+VERSION = 3  # 1: the record alone, rewritten whole after every action; 2: no owner nor presence (both read)
 MAX_FILE_BYTES = 16_000_000  # the record and a match's longest journal (journal.MAX_ACTIONS) fit
+COMPACT_AFTER = 64_000  # appended bytes beyond the record's own size before the file is written whole again
+OWNER_LENGTH = 32  # an owner's mark (`game.net.admission.owner`)
+ENDS = ("abandoned", "too_long")  # why a table ended before its match did: its people left, its file is full
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no look-alikes: 0/O, 1/I
 CODE_LENGTH = 6
 STANDIN = "normal"  # the level of the computer that plays an away seat (the engines' takeover level too)
 
 
+_PRESENCE = {
+    "empty_since": schema.nullable(schema.number(0, 1e12)),
+    "ended": schema.choice(("", *ENDS)),
+}  # a line of a table's file after its people came or went, or it ended
 _SEATS = schema.items(
     schema.shape(
         lambda fields: fields,
@@ -104,6 +111,13 @@ class TableHost:
         self.code, self.journal, self.seats, self.away, self.path = code, journal, seats, away, path
         self.torn = b""  # the end of its file cut short by a crash, dropped when it was read
         self.rewrite_due = False  # its file is to be written whole before a line is appended to it
+        self.whole_bytes = 0  # the size of its file as last written whole …
+        self.file_bytes = 0  # … and as it is now
+        self.owner = ""  # the mark of the address that asked for it ("": the operator's, which stays)
+        self.created = 0.0  # when it was opened (the wall clock's seconds)
+        self.empty_since: float | None = None  # since when no person has been connected to it
+        self.ended = ""  # why it ended before its match did (ENDS), "" while it goes on
+        self.needs_person = False  # its computers play only while a person is connected (a client's table)
         self.spec = GAMES[journal.game]
         privacy = self.spec.privacy
         assert privacy is not None, f"{journal.game} is not played over the network"
@@ -129,9 +143,9 @@ class TableHost:
         if spec.privacy is None:
             raise Refusal("bad_message", f"{game} is not played over the network")
         try:
-            setup = _setup(game, seed, requests, request.profile, request.deals)
+            setup = _setup(game, seed, requests, request.profile, request.deals, request.story)
             state = spec.new_state(setup)
-        except ValueError as problem:
+        except (ValueError, storage.FileProblem) as problem:
             raise Refusal("bad_message", f"create: {problem}") from None
         ids = list(spec.view_seats(state))
         if len(ids) != len(requests):
@@ -159,11 +173,17 @@ class TableHost:
             schema.ROOT,
             {
                 "format": schema.choice((FORMAT,)),
-                "version": schema.choice((1, VERSION)),
+                "version": schema.choice((1, 2, VERSION)),
                 "code": schema.text(CODE_LENGTH, CODE_LENGTH),
                 "away": schema.choice(protocol.AWAY),
                 "seats": _SEATS,
                 "journal": lambda value, where: journal_from_json(value),
+            },
+            {
+                "owner": schema.text(OWNER_LENGTH),
+                "created": schema.number(0, 1e12),
+                "empty_since": schema.nullable(schema.number(0, 1e12)),
+                "ended": schema.choice(("", *ENDS)),
             },
         )
         journal, seat_fields = fields["journal"], fields["seats"]
@@ -171,9 +191,12 @@ class TableHost:
             raise storage.FileProblem("not_one_of", where="version", options=VERSION, value=1)
         if (count := len(journal.actions) + len(appended)) > MAX_ACTIONS:
             raise storage.FileProblem("count", where="actions", low=0, high=MAX_ACTIONS, n=count)
+        presence: dict[str, Any] = {name: fields[name] for name in ("empty_since", "ended") if name in fields}
         for number, line in enumerate(appended, 2):
             if isinstance(line, dict) and "seats" in line:  # the seats after a join or a leave
                 seat_fields = schema.obj(line, f"line {number}", {"seats": _SEATS})["seats"]
+            elif isinstance(line, dict) and set(line) & set(_PRESENCE):  # who is there, or the end
+                presence |= schema.obj(line, f"line {number}", {}, _PRESENCE)
             else:
                 journal.actions.append(decode_action(journal.game, line, f"line {number}"))
         state = GAMES[journal.game].new_state(journal.setup)
@@ -182,6 +205,8 @@ class TableHost:
             raise storage.FileProblem("not_one_of", where="seats", options=len(ids), value=len(seat_fields))
         seats = [Seat(i, **seat) for i, seat in zip(ids, seat_fields, strict=True)]
         table = cls(fields["code"], journal, seats, fields["away"], path)
+        table.owner, table.created = fields.get("owner", ""), fields.get("created", 0.0)
+        table.empty_since, table.ended = presence.get("empty_since"), presence.get("ended", "")
         journal.finished = table.over
         table.torn = torn
         table.rewrite_due = bool(torn) or fields["version"] != VERSION  # lines go after a whole line only
@@ -196,6 +221,10 @@ class TableHost:
             "away": self.away,
             "seats": self._seat_records(),
             "journal": self.journal.to_json(),
+            "owner": self.owner,
+            "created": self.created,
+            "empty_since": self.empty_since,
+            "ended": self.ended,
         }
 
     def _seat_records(self) -> list[dict[str, Any]]:
@@ -212,6 +241,11 @@ class TableHost:
         """The line that appends the seats as they are now (after a join or a leave) to the table's file."""
         return _line({"seats": self._seat_records()})
 
+    def presence_line(self) -> str:
+        """The line that appends since when nobody has been at the table (null: someone is), and why it
+        ended if it has, so both outlive a restart."""
+        return _line({"empty_since": self.empty_since, "ended": self.ended})
+
     def last_action_line(self) -> str:
         """The line that appends the last action taken to the table's file (the journal's form of it)."""
         return _line(encode_action(self.journal.actions[-1]))
@@ -222,9 +256,18 @@ class TableHost:
         return all(seat.link is None for seat in self.seats)
 
     @property
+    def done(self) -> bool:
+        """Its match is over, or the table ended before (its file is kept only for a while)."""
+        return self.over or bool(self.ended)
+
+    def computers(self) -> int:
+        """The computer seats it runs."""
+        return sum(seat.kind == "computer" for seat in self.seats)
+
+    @property
     def idle(self) -> bool:
-        """Over, and nobody is there to look at it any more: the server may let it go (its file stays)."""
-        return self.over and self.empty
+        """Done, and nobody is there to look at it any more: the server may let it go (its file stays)."""
+        return self.done and self.empty
 
     # --- seats -------------------------------------------------------------------------------
     @property
@@ -295,7 +338,7 @@ class TableHost:
     def act(self, seat: Seat, data: Any, moves: int) -> list[Any]:
         """Applies `seat`'s action (its JSON form) as the rules take it and journals it; the rules' events.
         Anything else is a Refusal naming why, and nothing changes."""
-        if self.over:
+        if self.done:
             raise Refusal("over", f"the match at table {self.code} is over")
         action = protocol.action(self.journal.game, data)
         named = getattr(action, "seat", seat.id)
@@ -317,6 +360,8 @@ class TableHost:
             raise Refusal("illegal", str(refused)) from None
         self.journal.actions.append(action)
         self.journal.finished = self.over
+        if self.moves >= MAX_ACTIONS and not self.over:  # (its file would hold no more)
+            self.ended = "too_long"
         return events
 
     def standin(self, now: float, grace: float) -> tuple[int | str, str] | None:
@@ -337,8 +382,10 @@ class TableHost:
     def _computer_may_play(self) -> Seat | None:
         """The seat to act, if a computer plays it or may stand in for its away player."""
         seat = self.by_id.get(self.state.to_act)
-        if seat is None or self.over or self.spec.computer is None or not self.started:
+        if seat is None or self.done or self.spec.computer is None or not self.started:
             return None
+        if self.needs_person and self.empty:
+            return None  # (nobody would see it play: it waits for its people)
         if seat.kind == "computer" or (seat.link is None and self.away == "computer"):
             return seat
         return None
@@ -364,13 +411,19 @@ class TableHost:
         return protocol.update(self.moves, redacted, view, legal, self.over)
 
     def welcome(self, seat: Seat) -> dict[str, Any]:
-        """The first `update` after a join: the whole picture, and the opening deal if nothing was played."""
-        opening = getattr(self.state, "opening", ()) if self.moves == 0 else ()
-        return self.update(seat, opening)
+        """The first `update` after a join: the whole picture, and every event so far as the seat may see
+        it (the opening deal, then each action's), so that a window joining mid-match, or its host's window
+        after a crash, lays the table as those who played it saw it: the trick on the table, the log."""
+        state = new_state(self.journal.setup)
+        history = list(getattr(state, "opening", ()))
+        for action in self.journal.actions:
+            history += state.apply(action)
+        return self.update(seat, history)
 
     def joined(self, seat: Seat, token: str) -> dict[str, Any]:
         view = self.state.view(seat.id)
         profile = getattr(view, "profile", None)
+        story = self.privacy.story(self.journal.setup) if self.privacy.story else None
         return {
             "type": "joined",
             "protocol": protocol.PROTOCOL,
@@ -380,6 +433,7 @@ class TableHost:
             "token": token,
             "profile": None if profile is None else profile.to_json(),
             "seats": self.seat_list(),
+            "story": story,
         }
 
     def broadcast(self, events: Sequence[Any]) -> None:
@@ -406,7 +460,7 @@ def seat_ids(game: str, count: int) -> list[int | str]:
     spec = GAMES[game]
     if spec.privacy is None or spec.privacy.new_setup is None:
         return list(range(count))
-    return list(spec.view_seats(spec.new_state(spec.privacy.new_setup(0, count))))
+    return list(spec.view_seats(spec.new_state(spec.privacy.new_setup(0, count, None))))
 
 
 @functools.cache
@@ -416,12 +470,17 @@ def seat_characters(game: str, count: int) -> dict[int | str, str]:
     spec = GAMES[game]
     if spec.privacy is None or spec.privacy.new_setup is None:
         return {}
-    seats = getattr(spec.privacy.new_setup(0, count), "seats", ())
+    seats = getattr(spec.privacy.new_setup(0, count, None), "seats", ())
     return {i: seat.character.name for i, seat in enumerate(seats) if hasattr(seat, "character")}
 
 
 def _setup(
-    game: str, seed: int, requests: Sequence[SeatRequest], profile: str | None, deals: int | None
+    game: str,
+    seed: int,
+    requests: Sequence[SeatRequest],
+    profile: str | None,
+    deals: int | None,
+    story: Any = None,
 ) -> Any:
     """A new table's setup: a card table's seating (names stay the table's, not the journal's), or the
     game's own networked setup."""
@@ -432,10 +491,12 @@ def _setup(
     if profile is not None and spec.rule_profile is None:
         raise ValueError(f"{game} has no rule profiles")
     assert spec.privacy is not None
+    if story is not None and spec.privacy.story is None:
+        raise ValueError(f"{game} has no stories")
     if spec.privacy.new_setup is not None:
         if deals is not None:
             raise ValueError(f"{game} has no match length to choose")
-        return spec.privacy.new_setup(seed, len(requests))
+        return spec.privacy.new_setup(seed, len(requests), story)
     low, high = spec.seats
     if not low <= len(requests) <= high:
         raise ValueError(f"{game} seats {low} to {high} players, not {len(requests)}")

@@ -26,7 +26,7 @@ _sync = getattr(os, "fdatasync", os.fsync)  # (the file's data and size; macOS a
 
 @dataclass
 class _Request:
-    kind: str  # "append", "write" (the whole file, atomically) or "remove"
+    kind: str  # "append", "write" (the whole file, atomically), "move" (to the path `text`) or "remove"
     text: str
     done: asyncio.Future[None]
 
@@ -50,6 +50,10 @@ class Writer:
 
     def remove(self, path: Path) -> asyncio.Future[None]:
         return self._ask(path, _Request("remove", "", asyncio.get_running_loop().create_future()))
+
+    def move(self, path: Path, target: Path) -> asyncio.Future[None]:
+        """Renames the file to `target` (a folder it makes if need be) once what was asked before is done."""
+        return self._ask(path, _Request("move", str(target), asyncio.get_running_loop().create_future()))
 
     async def settled(self) -> None:
         """Once every request made so far is done."""
@@ -114,6 +118,11 @@ def _file(path: Path, requests: list[_Request]) -> None:
         if request.kind == "write":
             storage.save_text(path, request.text)
             _sync_folder(path.parent)
+        elif request.kind == "move":
+            target = Path(request.text)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(path, target)
+            _sync_folder(target.parent)
         else:
             path.unlink(missing_ok=True)
     _append(path, lines)

@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.games.falkenstein import scenario as adventure
+from game.games.falkenstein.adventures import playable
+from game.games.falkenstein.scenario import Scenario
 from game.games.koenigrufen.profile import PROFILE_IDS
 from game.games.koenigrufen.words import profile_short_name
-from game.i18n import tr
+from game.i18n import language, tr
 from game.net import hosted
 from game.net.command import PORT, local_address
 from game.net.hosted import Hosted
@@ -77,11 +80,15 @@ class HostScene(FormPage):
             seat_range(g)[1] for g in hosted_games()
         )  # by seat, in the table's order
         self.away = "computer"
+        self.story: Scenario | None = None  # a Falkenstein table's adventure (None: the Host makes it up)
         self.player = ""
         self.problem = ""  # why the table could not be opened
-        self.waiting, told = hosted.offered()  # offered to resume (or close) before a new one is hosted
+        self.waiting, told = hosted.offered(app.locks)  # offered to resume (or close) before a new one
         if told is not None:
             app.notices.show(told.text(), 10.0)
+        elsewhere = hosted.elsewhere(app.locks)
+        if elsewhere:  # another copy of Atout on this data folder hosts them: left alone
+            app.notices.show(tr("netui.host.elsewhere", codes=", ".join(elsewhere)), 10.0)
         self.offer, self.offer_at = "", pygame.Rect(0, 0, 0, 0)  # what is said of it, and where
 
     @property
@@ -120,13 +127,20 @@ class HostScene(FormPage):
         self.form = Form()
         add = self.form.add
         computers = GAMES[self.game].computer is not None
-        labels = [tr(k) for k in ("netui.host.game", "krt.menu.rules", "menu.players", "netui.host.away")]
+        keys = ("netui.host.game", "krt.menu.rules", "netui.host.story", "menu.players", "netui.host.away")
+        labels = [tr(k) for k in keys]
         share = label_share([*labels, tr("menu.your_name")], left.width, g(14))
         games = [(game, tr(f"menu.game.{game}.name")) for game in hosted_games()]
         add(choice(left.next(), tr("netui.host.game"), games, self.game, self._set_game, share))
         if GAMES[self.game].rule_profile is not None:
             profiles = [(p, profile_short_name(p)) for p in PROFILE_IDS]
             add(choice(left.next(), tr("krt.menu.rules"), profiles, self.profile, self._set_profile, share))
+        privacy = GAMES[self.game].privacy
+        if privacy is not None and privacy.story is not None:
+            stories: list[tuple[Scenario | None, str]] = [(None, tr("menu.no_adventure"))]
+            stories += [(s, s.title.get(language())) for s in playable()]
+            self.story = self.story if self.story in [s for s, _ in stories] else None
+            add(choice(left.next(), tr("netui.host.story"), stories, self.story, self._set_story, share))
         low, high = seat_range(self.game)
         if low < high:
             counts = [(n, str(n)) for n in range(low, high + 1)]
@@ -175,15 +189,40 @@ class HostScene(FormPage):
         button = pygame.Rect(0, 0, g(260), g(46))
         button.bottomright = inner.bottomright
         resume = Button(button, tr("netui.host.resume"), self.resume_table, primary=True)
-        close = Button(button.move(-button.width - g(16), 0), tr("netui.host.close"), self.close_waiting)
+        close = Button(button.move(-button.width - g(16), 0), tr("netui.host.close"), self.ask_close)
         back = Button(close.rect.move(-button.width - g(16), 0), tr("settings.back"), self.app.scenes.pop)
         self.form = Form([back, close, resume])
         self.problem_at = pygame.Rect(inner.x, button.y, back.rect.x - g(16) - inner.x, button.height)
 
+    def ask_close(self) -> None:
+        """Asks first, naming the table that would be given up."""
+        waiting = self.waiting
+        assert waiting is not None
+        words = tr(
+            "netui.host.close_words",
+            game=tr(f"menu.game.{waiting.game}.name"),
+            code=waiting.code,
+            moves=waiting.moves,
+        )
+        yes = (tr("netui.host.close_yes"), self.close_waiting)
+        question = navigation.confirm(
+            self.app, tr("netui.host.close_title"), words, yes, tr("netui.end.stay")
+        )
+        self.app.scenes.push(question)
+
     def close_waiting(self) -> None:
-        """The unfinished table given up: its files deleted, and the page offers a new one."""
-        hosted.forget(hosted.folder())
-        self.waiting, self.problem = None, ""
+        """Confirmed: the unfinished table given up (archived, never offered again), and the page offers
+        the next one, or a new one (unless another copy of Atout has resumed it meanwhile)."""
+        self.app.scenes.pop()  # the question
+        waiting = self.waiting
+        assert waiting is not None
+        if self.app.locks.claim(waiting.slot):
+            hosted.archive(waiting.slot)
+            self.app.locks.release(waiting.slot, remove=True)
+        self.waiting, told = hosted.offered(self.app.locks)
+        if told is not None:
+            self.app.notices.show(told.text(), 10.0)
+        self.problem = ""
         self.relayout()
 
     def resume_table(self) -> None:
@@ -191,18 +230,27 @@ class HostScene(FormPage):
         here take themselves back with their tokens (the others' windows rejoin by themselves)."""
         waiting = self.waiting
         assert waiting is not None
+        if not self.app.locks.claim(waiting.slot):
+            self.problem = tr("netui.host.open_elsewhere", code=waiting.code)
+            return
         server = None
         try:
-            server, port = _listening(self.bind, hosted.folder(), waiting.port)
+            server, port = _listening(self.bind, waiting.slot, waiting.port)
             if not server.call(lambda s: waiting.code in s.tables):
                 raise OSError(tr("netui.host.not_resumed", code=waiting.code))
         except (OSError, TimeoutError) as problem:
             if server is not None:
                 server.stop()
+            self.app.locks.release(waiting.slot)
             self.problem = tr("netui.host.cannot_open", problem=str(problem))
             return
         url, address = self._addresses(port)
-        sessions = [RemoteSession(url, None if i else server, address) for i in range(len(waiting.seats))]
+        sessions = [
+            RemoteSession(url, server, address, locks=self.app.locks)
+            if i == 0
+            else RemoteSession(url, None, address)
+            for i in range(len(waiting.seats))
+        ]
         for session, (_, token) in zip(sessions, waiting.seats, strict=True):
             session.rejoin(waiting.code, token)
         self.app.scenes.replace(navigation.lobby(self.app, sessions, sit=True))
@@ -219,6 +267,9 @@ class HostScene(FormPage):
 
     def _set_profile(self, profile: str) -> None:
         self.profile = profile
+
+    def _set_story(self, story: Scenario | None) -> None:
+        self.story = story
 
     def _set_count(self, count: int) -> None:
         self.count[self.game] = count
@@ -245,25 +296,31 @@ class HostScene(FormPage):
         profile = self.profile if koenigrufen else None
         deals = self.app.settings.koenigrufen_deals if koenigrufen else None
         away = self.away if GAMES[self.game].computer is not None else "wait"
-        return TableRequest(self.game, tuple(seats), profile, deals, away)
+        privacy = GAMES[self.game].privacy
+        told = self.story is not None and privacy is not None and privacy.story is not None
+        story = adventure.to_json(self.story) if told and self.story is not None else None
+        return TableRequest(self.game, tuple(seats), profile, deals, away, story)
 
     def open_table(self) -> None:
         """A server on this machine (on Atout's port, or any free one), the table on it, the host seated."""
         server = None
+        slot = hosted.new_slot()  # a folder of its own, held by this copy of Atout
+        self.app.locks.claim(slot)
         try:
-            hosted.forget(hosted.folder())  # what is left of tables ended or finished here
-            server, port = _listening(self.bind, hosted.folder(), self.port)
+            server, port = _listening(self.bind, slot, self.port)
             request = self.request()
             code = server.call(lambda s: s.create_table(request).code)
         except (OSError, Refusal, TimeoutError) as problem:
             if server is not None:
                 server.stop()
+            hosted.drop_empty(slot)
+            self.app.locks.release(slot, remove=True)
             detail = problem.detail if isinstance(problem, Refusal) else str(problem)
             self.problem = tr("netui.host.cannot_open", problem=detail)
             return
         url, address = self._addresses(port)
         seats, mine = self.seats, self.mine
-        host = RemoteSession(url, server, address)
+        host = RemoteSession(url, server, address, locks=self.app.locks)
         host.join(code, self.player.strip() or tr("table.player_n", n=1), seats[mine])
         here = [i for i in range(self.players) if i != mine and self.kinds[i] == "here"]
         sessions = [host] + [RemoteSession(url, None, address) for _ in here]
@@ -278,11 +335,10 @@ class HostScene(FormPage):
         if self.waiting is not None:
             text.draw_paragraphs(surface, self.offer, self.offer_at, theme.SIZE_BODY, theme.CREAM)
         if self.problem:
-            lines = text.wrap(self.problem, theme.SIZE_SMALL, self.problem_at.width)
-            y = self.problem_at.centery - text.line_height(theme.SIZE_SMALL) * len(lines) // 2
-            for line in lines:
-                text.draw(surface, line, (self.problem_at.x, y), theme.SIZE_SMALL, theme.FAILURE)
-                y += text.line_height(theme.SIZE_SMALL)
+            room = self.problem_at
+            lines, size = text.fitted(self.problem, theme.SIZE_SMALL, room.width, room.height)
+            at = (room.x, room.centery)
+            text.draw_lines(surface, lines, at, size, theme.FAILURE, "left", box=room, pad=0)
 
 
 def _listening(bind: str, data: Path, first: int) -> tuple[Background, int]:

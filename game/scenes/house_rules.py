@@ -56,9 +56,12 @@ class Note:
     words: str
     pos: tuple[int, int]
     width: int  # fitted to this width (a remark: wrapped)
+    box: pygame.Rect  # the cell it belongs to
     lit: bool = True  # in play (else dimmed)
     anchor: str = "topleft"
     kind: str = "name"  # name, line, head, remark
+    size: float = 0  # its type size where the row sets it (else its kind's)
+    short: tuple[str, ...] = ()  # shorter words for it, where it is too wide
 
 
 class HouseRulesScene(FormPage):
@@ -140,16 +143,23 @@ class HouseRulesScene(FormPage):
                 continue
             words = tr(f"krt.house.col.{key}").upper()
             pos, anchor = (cell.topleft, "topleft") if i == 0 else (cell.midtop, "midtop")
-            self.notes.append(Note(words, pos, cell.width, anchor=anchor, kind="head"))
+            self.notes.append(Note(words, pos, cell.width, cell, anchor=anchor, kind="head"))
         top = head.bottom + g(8)
         return top, min(g(42), (area.bottom - top) // max(1, rows))
 
-    def _row_name(self, cell: pygame.Rect, name: str, line: str, lit: bool) -> None:
-        """A row's name with what it is under it, centred in the row's height."""
-        g = self.g
-        y = cell.y + max(0, (cell.height - g(19) - text.line_height(NOTE_SIZE)) // 2) - g(1)
-        self.notes.append(Note(name, (cell.x, y), cell.width, lit))
-        self.notes.append(Note(line, (cell.x, y + g(19)), cell.width, lit, kind="line"))
+    def _row_name(self, cell: pygame.Rect, name: str, line: str, lit: bool, short: str = "") -> None:
+        """A row's name with what it is under it (`short`: its shorter words), centred in the row's height,
+        both smaller where the row is low, what it is over two lines where the row has room for them."""
+        size, small = text.stacked(NAME_SIZE, NOTE_SIZE, cell.height, bold=True)
+        high = text.ink_height(size, True)
+        shorts = (short,) if short else ()
+        lines, small = text.fitted(line, small, cell.width, cell.height - high - 1, short=shorts)
+        low = (len(lines) - 1) * text.line_height(small) + text.ink_height(small)
+        top = cell.centery - (high + 1 + low) // 2
+        self.notes.append(Note(name, (cell.x, top + high // 2), cell.width, cell, lit, "midleft", size=size))
+        for i, part in enumerate(lines):
+            at = (cell.x, top + high + 1 + text.ink_height(small) // 2 + i * text.line_height(small))
+            self.notes.append(Note(part, at, cell.width, cell, lit, "midleft", "line", small))
 
     def _contracts(self, area: pygame.Rect, rules: Profile) -> None:
         """One row per contract of the base profile's ladder: its name and what it is, whether it is
@@ -167,7 +177,9 @@ class HouseRulesScene(FormPage):
             row = pygame.Rect(area.x, top + i * row_h, area.width, row_h - g(4))
             name_cell, play_cell, won_cell, lost_cell, factor_cell = split(row, *CONTRACT_CELLS, gap=g(6))
             contract = played.get(base.id)
-            self._row_name(name_cell, contract_name(base.id), contract_line(contract or base), bool(contract))
+            shown = contract or base
+            words, short = contract_line(shown), contract_line(shown, short=True)
+            self._row_name(name_cell, contract_name(base.id), words, bool(contract), short)
             self.form.add(Check(play_cell, contract is not None, self._play(base.id)))
             if contract is None:
                 continue
@@ -192,7 +204,8 @@ class HouseRulesScene(FormPage):
             row = pygame.Rect(area.x, top + i * row_h, area.width, row_h - g(4))
             name_cell, play_cell, silent_cell, announced_cell, by_cell = split(row, *BONUS_CELLS, gap=g(6))
             bonus = in_play.get(bonus_id)
-            self._row_name(name_cell, bonus_name(bonus_id), bonus_line(bonus_id), bonus is not None)
+            line, short = bonus_line(bonus_id), bonus_line(bonus_id, short=True)
+            self._row_name(name_cell, bonus_name(bonus_id), line, bonus is not None, short)
             self.form.add(Check(play_cell, bonus is not None, self._bonus(bonus_id)))
             if bonus is None:
                 continue
@@ -204,7 +217,9 @@ class HouseRulesScene(FormPage):
                 self._choice(by_cell, options, bonus.announce_by, self._bonus_value(bonus_id, "announce_by"))
             else:
                 words = tr("krt.house.by.side")
-                self.notes.append(Note(words, by_cell.center, by_cell.width, False, "center", "line"))
+                self.notes.append(
+                    Note(words, by_cell.center, by_cell.width, by_cell, False, "center", "line")
+                )
 
     def _choice(
         self, cell: pygame.Rect, options: list[tuple[Any, str]], value: Any, change: Callable[[Any], None]
@@ -227,7 +242,9 @@ class HouseRulesScene(FormPage):
             self._remark(area, "krt.house.trischaken_out")
             top += g(34)
         row_h = min(g(56), (area.bottom - top) // len(names))
-        choice_w = min(g(250), round(area.width * 0.36))
+        words = [self._worded(name, v) for name in names for v in house.values(rules, name)]
+        widest = max(text.size_of(w, theme.SIZE_BODY)[0] for w in words) + 72  # and its arrows
+        choice_w = min(g(250), round(area.width * 0.36), widest)  # what is left says what each row is
         for i, name in enumerate(names):
             row = pygame.Rect(area.x, top + i * row_h, area.width, row_h - g(6))
             label = pygame.Rect(row.x, row.y, row.width - choice_w - g(20), row.height)
@@ -252,7 +269,7 @@ class HouseRulesScene(FormPage):
         return tr(f"krt.house.value.{name}.{value if value is not None else 'none'}")
 
     def _remark(self, area: pygame.Rect, key: str) -> None:
-        self.notes.append(Note(tr(key), (area.x, area.y + self.g(8)), area.width, kind="remark"))
+        self.notes.append(Note(tr(key), (area.x, area.y + self.g(8)), area.width, area, kind="remark"))
 
     # changes ---------------------------------------------------------------------------------------
     def _save(self, change: Callable[[], Profile]) -> None:
@@ -319,10 +336,11 @@ class HouseRulesScene(FormPage):
             }[note.kind]
             if not note.lit:
                 colour = theme.DIM
+            size = note.size or size
             if note.kind == "remark":
                 area = pygame.Rect(note.pos, (note.width, self.panel.bottom - note.pos[1]))
-                text.draw_paragraphs(surface, note.words, area, size, colour, italic=True)
+                text.draw_paragraphs(surface, note.words, area, size, colour, italic=True, box=note.box)
                 continue
-            words = text.fit(note.words, size, note.width, bold)
-            text.draw(surface, words, note.pos, size, colour, note.anchor, bold=bold)
+            [words], size = text.fitted(note.words, size, note.width, bold=bold, short=note.short)
+            text.draw(surface, words, note.pos, size, colour, note.anchor, bold=bold, box=note.box, pad=0)
         self.form.draw(surface)

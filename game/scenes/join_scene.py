@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import tr
-from game.net.remote_game import RemoteSession, failure_key, table_code, table_url
+from game.net.remote_game import RemoteSession, failure_words, table_code, table_url
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
 from game.ui import text, theme
@@ -20,6 +20,8 @@ from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
     from game.app import App
+
+ADDRESS_LEN = 100  # characters of an address: a server's name, as wss://atout.example.org:8765, fits
 
 
 class JoinScene(FormPage):
@@ -53,6 +55,7 @@ class JoinScene(FormPage):
             self._set("address"),
             tr("netui.join.address_example"),
             share,
+            ADDRESS_LEN,
         )
         labelled_input(
             self.form, col.next(), tr("netui.join.code"), self.code, self._set("code"), "K7PQ4M", share
@@ -129,7 +132,7 @@ class JoinScene(FormPage):
         session.poll()
         failure = session.failure
         if failure is not None:
-            self._refused(tr(failure_key(failure)))
+            self._refused(failure_words(failure).text())
         elif session.joined is not None:
             self.session = None
             self.app.scenes.replace(navigation.lobby(self.app, [session], self.sit))
@@ -138,7 +141,8 @@ class JoinScene(FormPage):
         self.draw_frame(surface)
         self.form.draw(surface)
         if self.problem:
-            y = self.problem_at.y
-            for line in text.wrap(self.problem, theme.SIZE_BODY, self.problem_at.width):
-                text.draw(surface, line, (self.problem_at.x, y), theme.SIZE_BODY, theme.FAILURE)
-                y += text.line_height(theme.SIZE_BODY)
+            room = self.problem_at
+            lines, size = text.fitted(self.problem, theme.SIZE_BODY, room.width, room.height)
+            tall = (len(lines) - 1) * text.line_height(size) + text.ink_height(size)
+            at = (room.x, room.y + 2 + tall // 2)  # clear of the row's top: a figure may stand taller
+            text.draw_lines(surface, lines, at, size, theme.FAILURE, "left", box=room, pad=0)

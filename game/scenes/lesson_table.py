@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 INK_GREEN = (46, 96, 40)  # praise, on the narrator's paper
 INK_RED = (150, 40, 26)  # a refusal and its hint
-BODY_SIZES = (theme.SIZE_SMALL, theme.SIZE_SMALL - 1, theme.SIZE_SMALL - 2, theme.SIZE_SMALL - 3)
+BODY_SIZES = tuple(range(theme.SIZE_SMALL, round(text.FLOOR) - 1, -1))  # down to the smallest type
 
 
 def lesson_table(app: App, lesson: Lesson) -> TableScene:
@@ -136,8 +136,12 @@ class LessonTable(TableScene):
         box = self.lesson.narrator_end if self.lesson_over else self.lesson.narrator
         return self.layout.place(box, self.app.size)
 
+    def covered(self, rect: pygame.Rect) -> bool:
+        return self.narrator_rect().colliderect(rect)
+
     def relayout(self) -> None:
         super().relayout()
+        self.log.hidden = self.covered(self.log.rect)  # the narrator tells it instead
         self.build_narrator()
 
     def build_narrator(self) -> None:
@@ -205,19 +209,12 @@ class LessonTable(TableScene):
         head = theme.SIZE_SMALL - 4
         counter = tr("lesson.step", n=max(1, self.guide.number), total=self.lesson.learner_steps)
         kicker = tr("lesson.kicker", title=self.lesson.title.get())
-        beside = (
-            text.size_of(kicker, head, bold=True)[0] + pad + text.size_of(counter, head)[0] <= inner.width
-        )
-        text.draw(
-            surface,
-            text.fit(kicker, head, inner.width, bold=True),
-            inner.topleft,
-            head,
-            theme.SEPIA,
-            bold=True,
-        )
+        counter_w = text.size_of(counter, head)[0]
+        beside = text.size_of(kicker, head, bold=True)[0] + pad + counter_w <= inner.width
+        [kicker], size = text.fitted(kicker, head, inner.width, bold=True)
+        text.draw(surface, kicker, inner.topleft, size, theme.SEPIA, bold=True, box=inner, pad=0)
         at = inner.topright if beside else (inner.right, inner.y + text.line_height(head))
-        rule_y = text.draw(surface, counter, at, head, theme.SEPIA, "topright").bottom + 4
+        rule_y = text.draw(surface, counter, at, head, theme.SEPIA, "topright", box=inner, pad=0).bottom + 4
         ornament(surface, inner.x, inner.right, rule_y, theme.SEPIA)
         body = pygame.Rect(inner.x, rule_y + 7, inner.width, inner.bottom - rule_y - 7)
         if self.narrator_form.widgets:
@@ -225,14 +222,19 @@ class LessonTable(TableScene):
         said = self.narration()
         size, blocks = self._fit(said, body)
         y = body.y
-        for lines, (_, ink, italic) in zip(blocks, said, strict=True):
+        placed: list[tuple[str, int, tuple[int, int, int], bool]] = []
+        for lines, (words, ink, italic) in zip(blocks, said, strict=True):
             line_h = text.line_height(size, italic)
             for line in lines:
-                if y + line_h > body.bottom + 4:  # never over the buttons: the file's words are too long
+                if y + text.line_height(size, italic) > body.bottom:  # never over the buttons: too long
+                    last, row, colour, slant = placed[-1] if placed else (line, y, ink, italic)
+                    placed[-1:] = [(text.Shortened(last, words), row, colour, slant)]
                     break
-                text.draw(surface, line, (body.x, y), size, ink, italic=italic)
+                placed.append((line, y, ink, italic))
                 y += line_h
             y += line_h // 3
+        for line, row, ink, italic in placed:
+            text.draw(surface, line, (body.x, row), size, ink, italic=italic, box=body, pad=0)
         self.narrator_form.draw(surface)
 
     @staticmethod
@@ -247,6 +249,6 @@ class LessonTable(TableScene):
                 (len(lines) + 1 / 3) * text.line_height(size, italic)
                 for lines, (_, _, italic) in zip(blocks, said, strict=True)
             )
-            if height <= body.height + 4:
+            if height - text.line_height(size) / 3 <= body.height:
                 return size, blocks
         return BODY_SIZES[-1], blocks

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import tr
-from game.net.remote_game import RemoteSession, close_all, failure_key, keep_hosted, unreachable
+from game.net.remote_game import RemoteSession, close_all, failure_words, keep_hosted, unreachable
 from game.net.table_host import seat_characters
 from game.scenes import navigation
 from game.scenes.form_page import FormPage
@@ -98,25 +98,28 @@ class LobbyScene(FormPage):
         self.draw_frame(surface)
         left = pygame.Rect(inner.x, inner.y + g(84), inner.width * 11 // 20, inner.height - g(160))
         draw_panel(surface, left, "glass")
-        x, y = left.x + g(24), left.y + g(18)
-        text.draw(surface, tr("netui.lobby.tell"), (x, y), theme.SIZE_BODY, theme.PARCHMENT)
+        room = left.inflate(-2 * g(24), -2 * g(18))
+        x, y = room.topleft
+        [tell], size = text.fitted(tr("netui.lobby.tell"), theme.SIZE_BODY, room.width)
+        text.draw(surface, tell, (x, y), size, theme.PARCHMENT, box=left)
         y += g(44)
         y = self._big(surface, tr("netui.lobby.address"), session.address.removeprefix("ws://"), x, y, left)
         y = self._big(surface, tr("netui.lobby.code"), " ".join(session.code) or "…", x, y + g(10), left)
         failure = session.failure
+        below = pygame.Rect(x, y + g(16), room.width, room.bottom - y - g(16))
         if failure is not None:
-            text.draw(surface, tr(failure_key(failure)), (x, y + g(16)), theme.SIZE_BODY, theme.FAILURE)
+            words, ink, italic = failure_words(failure).text(), theme.FAILURE, False
         elif unreachable(self.sessions):  # (its Leave button is the way back to the menu)
-            text.draw(surface, tr("netui.gone.title"), (x, y + g(16)), theme.SIZE_BODY, theme.FAILURE)
+            words, ink, italic = tr("netui.gone.title"), theme.FAILURE, False
         elif not self.ready:
-            text.draw(
-                surface,
-                tr("netui.lobby.waiting"),
-                (x, y + g(16)),
-                theme.SIZE_SMALL,
-                theme.PARCHMENT,
-                italic=True,
+            words, ink, italic = tr("netui.lobby.waiting"), theme.PARCHMENT, True
+        else:
+            words = ""
+        if words:
+            size = text.fitting_size(
+                words, below, theme.SIZE_BODY if not italic else theme.SIZE_SMALL, text.FLOOR, italic
             )
+            text.draw_paragraphs(surface, words, below, size, ink, italic=italic, box=left, pad=g(18))
         self._draw_seats(
             surface, pygame.Rect(left.right + g(28), left.y, inner.right - left.right - g(28), left.height)
         )
@@ -124,14 +127,12 @@ class LobbyScene(FormPage):
 
     def _big(self, surface: pygame.Surface, label: str, value: str, x: int, y: int, area: pygame.Rect) -> int:
         """A label and its value in large type, shrunk only if it would not fit the panel."""
-        text.draw(surface, label.upper(), (x, y), theme.SIZE_SMALL * 0.9, theme.BRASS)
+        room = area.right - x - self.g(16)
+        [head], size = text.fitted(label.upper(), theme.SIZE_SMALL * 0.9, room)
+        text.draw(surface, head, (x, y), size, theme.BRASS, box=area)
         y += text.line_height(theme.SIZE_SMALL)
-        size: float = theme.SIZE_TITLE
-        while size > theme.SIZE_BODY and text.size_of(value, size, bold=True)[0] > area.right - x - self.g(
-            16
-        ):
-            size -= 4
-        text.draw(surface, value, (x, y), size, theme.CREAM, bold=True, shadow=True)
+        [value], size = text.fitted(value, theme.SIZE_TITLE, room, floor=theme.SIZE_SMALL, bold=True)
+        text.draw(surface, value, (x, y), size, theme.CREAM, bold=True, shadow=True, box=area)
         return y + text.line_height(size)
 
     def _draw_seats(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -139,7 +140,9 @@ class LobbyScene(FormPage):
         heading = tr("netui.lobby.seats") + (
             f" · {tr(f'menu.game.{self.session.game}.name')}" if self.session.game else ""
         )
-        text.draw(surface, heading.upper(), area.topleft, theme.SIZE_SMALL * 0.9, theme.BRASS)
+        top = pygame.Rect(area.topleft, (area.width, g(30)))
+        [heading], size = text.fitted(heading.upper(), theme.SIZE_SMALL * 0.9, area.width)
+        text.draw(surface, heading, area.topleft, size, theme.BRASS, box=top, pad=0)
         y = area.y + g(34)
         mine = {session.joined.seat for session in self.sessions if session.joined}
         seats = self.session.seats
@@ -157,15 +160,10 @@ class LobbyScene(FormPage):
                 status = tr("netui.lobby.present" if state.present else "netui.seat.away")
             row = pygame.Rect(area.x, y, area.width, g(44))
             draw_panel(surface, row, "button")
-            room = row.width - g(36) - text.size_of(status, theme.SIZE_SMALL)[0]
-            text.draw(
-                surface,
-                text.fit(name, theme.SIZE_BODY, room),
-                (row.x + g(12), row.centery),
-                theme.SIZE_BODY,
-                theme.CREAM,
-                "midleft",
-            )
+            inside = row.inflate(-2 * g(12), -2 * text.PAD)
+            status_w = text.size_of(status, theme.SIZE_SMALL)[0]
+            lines, size = text.fitted(name, theme.SIZE_BODY, inside.width - status_w - g(12), inside.height)
+            text.draw_lines(surface, lines, inside.midleft, size, theme.CREAM, "left", box=row)
             colour = theme.SUCCESS if state.present else theme.PARCHMENT
-            text.draw(surface, status, (row.right - g(12), row.centery), theme.SIZE_SMALL, colour, "midright")
+            text.draw(surface, status, inside.midright, theme.SIZE_SMALL, colour, "midright", box=row)
             y += g(52)

@@ -8,8 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game import saved_matches
+from game.i18n import tr
 from game.journal import replay
 from game.registry import spec
 from game.seating import with_engines
@@ -20,6 +23,7 @@ if TYPE_CHECKING:
     from game.engine.scene import Scene
     from game.journal import Journal
     from game.net.remote_game import RemoteSession
+    from game.saved_matches import Saved
 
 
 def load(path: str) -> Any:
@@ -40,10 +44,23 @@ def table(app: App, setup: Any) -> Scene:
     return scene
 
 
-def resume(app: App, journal: Journal) -> Scene:
-    """The table of a saved match of any game, as it was left."""
-    scene: Scene = load(spec(journal.game).table).resume(app, journal)
+def resume(app: App, journal: Journal, path: Path | None = None) -> Scene:
+    """The table of a saved match of any game, as it was left, saving on into `path` (its file)."""
+    scene: Scene = load(spec(journal.game).table).resume(app, journal, path)
     return scene
+
+
+def resume_saved(app: App, saved: Saved) -> Scene | None:
+    """The table of one of the player's saved matches, held for this copy of Atout and read again first;
+    None, after telling the player why, when another copy has opened it or its file is bad."""
+    found, refused = saved_matches.take(app.locks, saved)
+    if found is not None:
+        return resume(app, found.journal, found.path)
+    if refused is not None:
+        app.notices.show(tr("notice.bad_save", problem=refused.words.text()), 10.0)
+    else:
+        app.notices.show(tr("saved.open_elsewhere"), 6.0)
+    return None
 
 
 def demo(
@@ -116,6 +133,13 @@ def history(app: App) -> Scene:
     return HistoryScene(app)
 
 
+def saved(app: App) -> Scene:
+    """The unfinished matches, to resume or delete."""
+    from game.scenes.saved_scene import SavedScene
+
+    return SavedScene(app)
+
+
 def statistics(app: App) -> Scene:
     from game.scenes.statistics_scene import StatisticsScene
 
@@ -148,10 +172,17 @@ def pause(
     return PauseOverlay(app, game, leave, extra)
 
 
-def handover(app: App, person: str, detail: str, on_ready: Callable[[], None]) -> Scene:
+def handover(
+    app: App,
+    person: str,
+    detail: str,
+    on_ready: Callable[[], None],
+    on_pause: Callable[[], None] | None = None,
+) -> Scene:
+    """The screen handed to the next person at a shared screen; Escape there opens `on_pause`."""
     from game.scenes.handover import HandoverScene
 
-    return HandoverScene(app, person, detail, on_ready)
+    return HandoverScene(app, person, detail, on_ready, on_pause)
 
 
 def score(app: App, game: str, sheet: Any, way_out: WayOut) -> Scene:

@@ -31,7 +31,8 @@ from game.rules.errors import IllegalAction
 from game.scenes import navigation
 from game.scenes.table_scene import Awaiting, TableScene, refusal_text
 from game.ui import text, theme
-from game.ui.panel import draw_panel, veil
+from game.ui.panel import draw_panel, draw_veil
+from game.ui.salon import Grid
 from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
@@ -92,6 +93,8 @@ class NetworkTable(TableScene):
         self.session = sessions[0]  # the first seat played here: the others' presence as it hears it
         self.gone: Form | None = None  # the way back to the menu, while the table cannot be reached
         super().__init__(app, setup)
+        if self.remote.laid_from_history:  # joined mid-match: the match so far laid at once, as it stands
+            self.fast_forward()
 
     # the rules state is the server's: a game table's own (local) state is set and then never read
     @property
@@ -158,7 +161,7 @@ class NetworkTable(TableScene):
         update = self.remote.advance()
         if update is None:
             return False
-        if update.moves > shown + 1 or (update.moves > shown and not update.events):
+        if update.moves > shown + 1 or (update.moves > shown and (update.welcome or not update.events)):
             self.remote.put_back()
             self.app.scenes.replace(navigation.remote_table(self.app, self.sessions))
             return True
@@ -167,15 +170,15 @@ class NetworkTable(TableScene):
 
     # a table that cannot be reached ------------------------------------------------------------------
     def _gone_panel(self) -> pygame.Rect:
-        w = self.app.size[0]
-        panel = pygame.Rect(0, 0, min(w - 40, 760), 150)
-        panel.midtop = (w // 2, 24)
+        w, g = self.app.size[0], Grid(self.app.size)
+        panel = pygame.Rect(0, 0, min(w - g(40), g(760)), g(150))
+        panel.midtop = (w // 2, g(24))
         return panel
 
     def _gone_form(self) -> Form:
-        panel = self._gone_panel()
-        back = pygame.Rect(0, 0, 260, 44)
-        back.bottomright = (panel.right - 20, panel.bottom - 16)
+        panel, g = self._gone_panel(), Grid(self.app.size)
+        back = pygame.Rect(0, 0, g(260), g(44))
+        back.bottomright = (panel.right - g(20), panel.bottom - g(16))
         return Form([Button(back, tr("netui.gone.menu"), self.leave_table, primary=True)])
 
     def relayout(self) -> None:
@@ -196,14 +199,17 @@ class NetworkTable(TableScene):
         super().draw(surface)
         if self.gone is None:
             return
-        surface.blit(veil(self.app.size), (0, 0))  # the table beneath is held
+        draw_veil(surface)  # the table beneath is held
         panel = self._gone_panel()
         pygame.draw.rect(surface, theme.INK, panel, border_radius=12)  # hides the words beneath
         draw_panel(surface, panel, "panel")
-        x, y = panel.x + 24, panel.y + 16
-        text.draw(surface, tr("netui.gone.title"), (x, y), theme.SIZE_H2, theme.BRASS_LIGHT, bold=True)
-        words = pygame.Rect(x, y + text.line_height(theme.SIZE_H2) + 4, panel.width - 48, 60)
-        words.width -= self.gone.widgets[0].rect.width + 16
+        g = Grid(self.app.size)
+        x, y = panel.x + g(24), panel.y + g(16)
+        title = tr("netui.gone.title")
+        text.draw(surface, title, (x, y), theme.SIZE_H2, theme.BRASS_LIGHT, bold=True, box=panel, pad=8)
+        top = y + text.line_height(theme.SIZE_H2) + g(4)
+        words = pygame.Rect(x, top, panel.width - 2 * g(24), panel.bottom - g(10) - top)
+        words.width -= self.gone.widgets[0].rect.width + g(16)
         text.draw_paragraphs(surface, tr("netui.gone.words"), words, theme.SIZE_SMALL, theme.PARCHMENT)
         self.gone.draw(surface)
 

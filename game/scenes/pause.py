@@ -13,7 +13,8 @@ from game.engine.scene import Scene
 from game.i18n import tr
 from game.scenes import navigation
 from game.ui import text, theme
-from game.ui.panel import draw_panel, veil
+from game.ui.panel import draw_panel, draw_veil
+from game.ui.salon import Grid
 from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ class PanelOverlay(Scene):
         super().__init__(app)
         self.form = Form()
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.g = Grid(app.size)
 
     @property
     def title(self) -> str:
@@ -41,16 +43,12 @@ class PanelOverlay(Scene):
         self.form.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(veil(self.app.size), (0, 0))
+        draw_veil(surface)
         draw_panel(surface, self.panel, "panel")
-        text.draw(
-            surface,
-            self.title,
-            (self.panel.centerx, self.panel.y + 28),
-            theme.SIZE_H1,
-            theme.BRASS_LIGHT,
-            "midtop",
-        )
+        p, g = self.panel, self.g
+        head = pygame.Rect(p.x, p.y, p.width, g(90))
+        [title], size = text.fitted(self.title, theme.SIZE_H1, head.width - 2 * g(24))
+        text.draw(surface, title, head.center, size, theme.BRASS_LIGHT, "center", box=head, pad=g(12))
         self.form.draw(surface)
 
 
@@ -73,6 +71,7 @@ class PauseOverlay(PanelOverlay):
 
     def relayout(self) -> None:
         w, h = self.app.size
+        g = self.g = Grid((w, h))
         entries: list[tuple[str, Callable[[], object]]] = [
             (tr("pause.resume"), self.app.scenes.pop),
             (tr("pause.settings"), self._settings),
@@ -80,14 +79,14 @@ class PauseOverlay(PanelOverlay):
             *self.extra,
             (tr("pause.leave"), self.on_leave),
         ]
-        bw, bh, gap = 340, 52, 14
+        bw, bh, gap = g(340), g(52), g(14)
         total = len(entries) * (bh + gap) - gap
-        self.panel = pygame.Rect(0, 0, bw + 80, total + 130)
+        self.panel = pygame.Rect(0, 0, bw + g(80), total + g(130))
         self.panel.center = (w // 2, h // 2)
-        y = self.panel.y + 96
+        y = self.panel.y + g(96)
         buttons = []
         for i, (label, fn) in enumerate(entries):
-            buttons.append(Button(pygame.Rect(self.panel.x + 40, y, bw, bh), label, fn, primary=i == 0))
+            buttons.append(Button(pygame.Rect(self.panel.x + g(40), y, bw, bh), label, fn, primary=i == 0))
             y += bh + gap
         self.form = Form(buttons)
         self.form.move_focus(1)
@@ -116,30 +115,34 @@ class ConfirmOverlay(PanelOverlay):
         return self._title
 
     def lines(self) -> list[str]:
-        return text.wrap(self.words, theme.SIZE_BODY, self.WIDTH - 80)
+        return text.wrap(self.words, theme.SIZE_BODY, self.g(self.WIDTH - 80))
 
     def relayout(self) -> None:
         w, h = self.app.size
+        g = self.g = Grid((w, h))
         self.panel = pygame.Rect(
-            0, 0, self.WIDTH, 230 + len(self.lines()) * text.line_height(theme.SIZE_BODY)
+            0, 0, g(self.WIDTH), g(230) + len(self.lines()) * text.line_height(theme.SIZE_BODY)
         )
         self.panel.center = (w // 2, h // 2)
-        bw, bh = (self.WIDTH - 100) // 2, 52
-        row = self.panel.bottom - bh - 30
+        bw, bh = (g(self.WIDTH) - g(100)) // 2, g(52)
+        row = self.panel.bottom - bh - g(30)
         label, action = self.yes
+        stay = pygame.Rect(self.panel.x + g(40), row, bw, bh)
         self.form = Form(
             [
-                Button(
-                    pygame.Rect(self.panel.x + 40, row, bw, bh), self.stay, self.app.scenes.pop, primary=True
-                ),
-                Button(pygame.Rect(self.panel.right - 40 - bw, row, bw, bh), label, action),
+                Button(stay, self.stay, self.app.scenes.pop, primary=True),
+                Button(pygame.Rect(self.panel.right - g(40) - bw, row, bw, bh), label, action),
             ]
         )
         self.form.move_focus(1)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        y = self.panel.y + 100
-        for line in self.lines():
-            text.draw(surface, line, (self.panel.centerx, y), theme.SIZE_BODY, theme.CREAM, "midtop")
-            y += text.line_height(theme.SIZE_BODY)
+        lines, g = self.lines(), self.g
+        line_h = text.line_height(theme.SIZE_BODY)
+        body = pygame.Rect(
+            self.panel.x + g(40), self.panel.y + g(100), g(self.WIDTH - 80), len(lines) * line_h
+        )
+        for i, line in enumerate(lines):
+            at = (body.centerx, body.y + i * line_h)
+            text.draw(surface, line, at, theme.SIZE_BODY, theme.CREAM, "midtop", box=body, pad=0)

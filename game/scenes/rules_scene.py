@@ -181,21 +181,27 @@ class RulesScene(Scene):
         g = self.g
         surface.blit(backdrop(self.app.size, self.app.vintage), (0, 0))
         x, y = self.title_at
+        column = pygame.Rect(x, y, self.tabs[0].rect.width, self.back.rect.y - y)
         title = text.draw(
-            surface, tr("rules.ui.title"), (x, y), theme.SIZE_H1, theme.BRASS_LIGHT, bold=True, shadow=True
+            surface,
+            tr("rules.ui.title"),
+            (x, y),
+            theme.SIZE_H1,
+            theme.BRASS_LIGHT,
+            bold=True,
+            shadow=True,
+            box=column,
+            pad=0,
         )
         ornament(surface, x, self.tabs[0].rect.right, title.bottom + g(14))
-        hint = text.wrap(tr("rules.ui.hint"), theme.SIZE_SMALL, self.tabs[0].rect.width)
+        hint = text.wrap(tr("rules.ui.hint"), theme.SIZE_SMALL, column.width, italic=True)
         line_h = text.line_height(theme.SIZE_SMALL)
+        below = pygame.Rect(
+            x, self.tabs[-1].rect.bottom, column.width, self.hint_at[1] - self.tabs[-1].rect.bottom
+        )
         for i, line in enumerate(hint):
-            text.draw(
-                surface,
-                line,
-                (x, self.hint_at[1] - (len(hint) - i) * line_h),
-                theme.SIZE_SMALL,
-                theme.PARCHMENT,
-                italic=True,
-            )
+            at = (x, self.hint_at[1] - (len(hint) - i) * line_h)
+            text.draw(surface, line, at, theme.SIZE_SMALL, theme.PARCHMENT, italic=True, box=below, pad=0)
         draw_panel(surface, self.page, "paper")
         self._draw_text(surface)
         self.scroller.draw(surface)
@@ -220,7 +226,8 @@ class RulesScene(Scene):
             y += top
             if view.top - 60 <= y <= view.bottom:
                 colour = theme.WALNUT if heading and size == HEADING else theme.INK
-                text.draw(surface, line, (view.x + x, y), size, colour, bold=heading)
+                page = view.inflate(self.g(8), 0)
+                text.draw(surface, line, (view.x + x, y), size, colour, bold=heading, box=page, pad=0)
         if self.offset > 0:
             surface.blit(pygame.transform.flip(self._fade, False, True), (view.x - self.g(4), view.y))
         if self.offset < self.max_offset:

@@ -15,6 +15,7 @@ from game.ui.chart import draw_chart
 from game.ui.felt import felt
 from game.ui.log_panel import LogPanel
 from game.ui.panel import draw_panel
+from game.ui.salon import Grid
 from game.ui.way_out import draw_note, way_out_buttons
 from game.ui.widgets import Form
 
@@ -31,16 +32,21 @@ class ScoreScene(Scene):
         super().__init__(app)
         self.sheet, self.way_out = sheet, way_out
         self.form = Form()
+        # an adventure's sheet shows the path taken (the log says the same at length), others the log
+        self.log = LogPanel(tr("score.fal_path") if sheet.path else tr("score.log"))
+        self.log.set_lines(list(sheet.path or sheet.log))
+        self.g = Grid(app.size)
         self.review = review_control.offer(app.reviews, way_out.review, self.open_review, app.notices.show)
-        self.log = LogPanel(tr("score.log"))
-        self.log.set_lines(list(sheet.log))
 
     def relayout(self) -> None:
         w, h = self.app.size
-        m = 32
-        self.left = pygame.Rect(m, 120, w * 58 // 100 - m, h - 120 - 100)
-        self.log.rect = pygame.Rect(self.left.right + 20, 120, w - self.left.right - 20 - m, h - 220)
-        self.form = way_out_buttons(self.way_out, w, h - 80, self.review)
+        g = self.g = Grid((w, h))
+        m = g(32)
+        self.left = pygame.Rect(m, g(120), w * 58 // 100 - m, h - g(120) - g(100))
+        self.log.rect = pygame.Rect(
+            self.left.right + g(20), g(120), w - self.left.right - g(20) - m, h - g(220)
+        )
+        self.form = way_out_buttons(self.way_out, (w, h), h - g(80), self.review)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -58,13 +64,18 @@ class ScoreScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.app.size, self.app.vintage), (0, 0))
-        w = surface.get_width()
-        s = self.sheet
-        text.draw(surface, s.title, (w // 2, 22), theme.SIZE_H1, theme.BRASS_LIGHT, "midtop", shadow=True)
+        s, g = self.sheet, self.g
+        head = pygame.Rect(self.left.x, g(14), self.log.rect.right - self.left.x, g(56))
+        [title], size = text.fitted(s.title, theme.SIZE_H1, head.width)
+        text.draw(
+            surface, title, head.center, size, theme.BRASS_LIGHT, "center", shadow=True, box=head, pad=0
+        )
         colour = {True: theme.SUCCESS, False: theme.FAILURE, None: theme.CREAM}[s.success]
-        text.draw(surface, s.subtitle, (w // 2, 76), theme.SIZE_H2, colour, "midtop", italic=True)
+        under = pygame.Rect(head.x, head.bottom, head.width, self.left.y - head.bottom - g(4))
+        [subtitle], size = text.fitted(s.subtitle, theme.SIZE_H2, under.width, italic=True)
+        text.draw(surface, subtitle, under.center, size, colour, "center", italic=True, box=under, pad=0)
         draw_panel(surface, self.left, "paper")
-        self._draw_table(surface, self.left.inflate(-40, -30))
+        self._draw_table(surface, self.left.inflate(-g(40), -g(30)))
         self.log.draw(surface)
         self.form.draw(surface)
         draw_note(surface, self.way_out, self.form)
@@ -81,26 +92,41 @@ class ScoreScene(Scene):
         row_h = text.line_height(size) + 6
         y = area.y
         for i, header in enumerate(s.headers):
-            x, anchor = (lefts[i], "topleft") if i == 0 else (lefts[i] + widths[i] // 2, "midtop")
-            text.draw(
-                surface,
-                text.fit(header, theme.SIZE_SMALL, widths[i] - 8),
-                (x, y),
-                theme.SIZE_SMALL,
-                theme.SEPIA,
-                anchor,
-                bold=True,
-            )
+            cell = pygame.Rect(lefts[i], y, widths[i], row_h).inflate(-8, 0)
+            self._cell(surface, self._lines(header, theme.SIZE_SMALL, cell, True), cell, i, True)
         y += row_h
         pygame.draw.line(surface, theme.SEPIA, (area.x, y - 4), (area.right, y - 4), 1)
         for row in s.rows:
-            for i, cell in enumerate(row):
-                x, anchor = (lefts[i], "topleft") if i == 0 else (lefts[i] + widths[i] // 2, "midtop")
-                text.draw(surface, text.fit(cell, size, widths[i] - 8), (x, y), size, theme.INK, anchor)
-            y += row_h
+            cells = [pygame.Rect(lefts[i], y, widths[i], 3 * row_h).inflate(-8, 0) for i in range(len(row))]
+            fitted = [self._lines(words, size, cell, False) for words, cell in zip(row, cells, strict=False)]
+            tall = max(len(lines) * text.line_height(fits) for lines, fits in fitted) + 6
+            for i, (lines, cell) in enumerate(zip(fitted, cells, strict=False)):
+                self._cell(surface, lines, pygame.Rect(cell.x, y, cell.width, tall), i, False)
+            y += max(row_h, tall)
         if s.story:
             story = pygame.Rect(area.x, y + 16, area.width, area.bottom - y - 16)
             y += 16 + text.draw_paragraphs(surface, s.story, story, theme.SIZE_BODY, theme.INK, italic=True)
         if s.chart is not None:  # the running scores at the foot, in the room left (too little: left out)
             height = min(area.bottom - y - 14, area.height // 2)
             draw_chart(surface, pygame.Rect(area.x, area.bottom - height, area.width, height), s.chart)
+
+    @staticmethod
+    def _lines(words: str, size: float, cell: pygame.Rect, head: bool) -> tuple[list[str], float]:
+        """A cell's words in its width: on one line, a little smaller if need be, else over up to three lines
+        (a long name, a row of cards won), so that rows stay low where they can and a chart keeps its room."""
+        one = text.fitted(words, size, cell.width, floor=max(text.FLOOR, size * 0.8), bold=head)
+        return (
+            one
+            if not isinstance(one[0][0], text.Shortened)
+            else text.fitted(words, size, cell.width, cell.height, bold=head)
+        )
+
+    @staticmethod
+    def _cell(
+        surface: pygame.Surface, fitted: tuple[list[str], float], cell: pygame.Rect, column: int, head: bool
+    ) -> None:
+        """One cell of the table: the first column's words from its left, the others' centred."""
+        lines, size = fitted
+        align, x = ("left", cell.x) if column == 0 else ("center", cell.centerx)
+        colour = theme.SEPIA if head else theme.INK
+        text.draw_lines(surface, lines, (x, cell.centery), size, colour, align, bold=head, box=cell, pad=0)

@@ -46,7 +46,7 @@ class SettingsScene(FormPage):
         self.title_at = inner.topleft
         self.rule_y = inner.y + g(62)
         left_w = round(inner.width * 0.6)
-        col = Column(inner.x, self.rule_y + g(20), left_w, g(34), g(7))
+        col = Column(inner.x, self.rule_y + g(18), left_w, g(33), g(6))
         back = pygame.Rect(0, 0, g(220), g(46))
         back.bottomright = inner.bottomright
         right = Column(inner.x + left_w + g(40), 0, 0, g(34), g(7))
@@ -94,7 +94,8 @@ class SettingsScene(FormPage):
         )
         thinking = [(t, tr(f"settings.think.{n}")) for t, n in zip(THINK_TIMES, THINK_NAMES, strict=True)]
         add(Choice(col.next(), tr("settings.think_time"), thinking, s.think_time, self._change("think_time")))
-        self.note = (tr("aid.note"), pygame.Rect(col.x, col.y + g(6), col.width, inner.bottom - col.y - g(6)))
+        note = pygame.Rect(col.x, col.y + g(6), back.x - g(24) - col.x, inner.bottom - col.y - g(6))
+        self.note = (tr("aid.note"), note)  # under both columns, as far as the Back button
         self._aids(right)
         self.form.add(Button(back, tr("settings.back"), self.app.scenes.pop))
         restore_focus(self.form, focus)
@@ -139,13 +140,9 @@ class SettingsScene(FormPage):
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         g, rect = self.g, self.preview
-        text.draw(
-            surface,
-            tr("settings.preview").upper(),
-            (rect.x, rect.y - g(30)),
-            theme.SIZE_SMALL * 0.9,
-            theme.BRASS,
-        )
+        heading = pygame.Rect(rect.x, rect.y - g(30), rect.width, g(24))
+        words = tr("settings.preview").upper()
+        text.draw(surface, words, heading.topleft, theme.SIZE_SMALL * 0.9, theme.BRASS, box=heading, pad=0)
         surface.blit(felt(rect.size, self.app.vintage), rect)
         pygame.draw.rect(surface, theme.WALNUT_DARK, rect.inflate(g(12), g(12)), g(6))
         pygame.draw.rect(surface, theme.BRASS, rect.inflate(2, 2), 1)

@@ -16,7 +16,7 @@ import pygame
 from game import history
 from game.engine.scene import Scene
 from game.games.koenigrufen.words import contract_name
-from game.i18n import tr
+from game.i18n import language, tr
 from game.registry import GAMES
 from game.statistics import ContractLine, PlayerLine, Statistics, Who, gather
 from game.ui import text, theme
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 PLAYER_COLUMNS = (0.36, 0.14, 0.14, 0.18, 0.18)  # shares of the page: player, played, won, averages
 CONTRACT_COLUMNS = (0.28, 0.32, 0.13, 0.13, 0.14)  # contract, player, bids, made, success rate
+ENDING_COLUMNS = (0.4, 0.45, 0.15)  # adventure, ending, times reached
 SIZE = theme.SIZE_SMALL + 1
 UNIT = {"koenigrufen": "stats.col.per_deal", "twotenjack": "stats.col.per_round"}  # else per challenge
 
@@ -97,6 +98,14 @@ def page_lines(stats: Statistics) -> list[Line]:
         ]
         for c in stats.contracts:
             lines.append(Line("total" if c.who is None else "row", contract_row(c), CONTRACT_COLUMNS))
+    if stats.endings:
+        head = tuple(tr(f"stats.col.{k}") for k in ("adventure", "ending", "reached"))
+        lines += [Line("gap"), Line("section", (tr("stats.endings"),)), Line("header", head, ENDING_COLUMNS)]
+        previous = None
+        for e in stats.endings:
+            title = e.scenario.get(language()) if e.scenario != previous else ""
+            previous = e.scenario
+            lines.append(Line("row", (title, e.ending.get(language()), str(e.reached)), ENDING_COLUMNS))
     return lines
 
 
@@ -134,8 +143,7 @@ class StatisticsScene(Scene):
             count = self.stats[game].matches if game in self.stats else 0
             label = f"{tr(f'menu.game.{game}.name')} · {count}"
             rect = pygame.Rect(self.left.x, y, self.left.width, g(46))
-            shown = text.fit(label, SIZE, rect.width - g(20))
-            self.form.add(Button(rect, shown, self._chooser(game), primary=game == self.game, size=SIZE))
+            self.form.add(Button(rect, label, self._chooser(game), primary=game == self.game, size=SIZE))
             y += g(54)
         self.back = Button(
             pygame.Rect(self.left.x, self.left.bottom - g(46), self.left.width, g(46)),
@@ -209,8 +217,9 @@ class StatisticsScene(Scene):
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         g, left = self.g, self.left
+        [words], size = text.fitted(tr("stats.title"), theme.SIZE_H1, left.width, bold=True)
         title = text.draw(
-            surface, tr("stats.title"), left.topleft, theme.SIZE_H1, theme.BRASS_LIGHT, bold=True, shadow=True
+            surface, words, left.topleft, size, theme.BRASS_LIGHT, bold=True, shadow=True, box=left, pad=0
         )
         ornament(surface, left.x, left.right, title.bottom + g(14))
         if self.back is None:
@@ -221,24 +230,24 @@ class StatisticsScene(Scene):
         if y < self.hint_top:
             return
         for line in lines:
-            text.draw(surface, line, (left.x, y), theme.SIZE_SMALL, theme.PARCHMENT, italic=True)
+            text.draw(
+                surface, line, (left.x, y), theme.SIZE_SMALL, theme.PARCHMENT, italic=True, box=left, pad=0
+            )
             y += line_h
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         g, view = self.g, self.view
-        name = tr(f"menu.game.{self.game}.name")
-        title = text.draw(surface, name, (view.x, self.title_y), theme.SIZE_H2, theme.WALNUT, bold=True)
+        head = pygame.Rect(view.x, self.title_y, view.width, view.y - g(12) - self.title_y)
         stats = self.stats.get(self.game)
         n = stats.matches if stats else 0
         count = tr("stats.count_one") if n == 1 else tr("stats.count", n=n)
+        count_w = text.size_of(count, theme.SIZE_SMALL)[0]
+        name = tr(f"menu.game.{self.game}.name")
+        [name], size = text.fitted(name, theme.SIZE_H2, head.width - count_w - g(16), bold=True)
+        title = text.draw(surface, name, head.topleft, size, theme.WALNUT, bold=True, box=head, pad=0)
+        at = (view.right, title.bottom - g(4))
         text.draw(
-            surface,
-            count,
-            (view.right, title.bottom - g(4)),
-            theme.SIZE_SMALL,
-            theme.SEPIA,
-            "bottomright",
-            italic=True,
+            surface, count, at, theme.SIZE_SMALL, theme.SEPIA, "bottomright", italic=True, box=head, pad=0
         )
         y = view.y - g(10)
         pygame.draw.line(surface, theme.SEPIA, (view.x, y), (view.right, y), 1)
@@ -266,7 +275,9 @@ class StatisticsScene(Scene):
         if line.kind == "section":
             words = line.cells[0]
             at = (rect.x, rect.bottom - g(8))
-            shown = text.draw(surface, words, at, theme.SIZE_BODY, theme.WALNUT, "bottomleft", bold=True)
+            shown = text.draw(
+                surface, words, at, theme.SIZE_BODY, theme.WALNUT, "bottomleft", bold=True, box=rect, pad=0
+            )
             ornament(surface, shown.right + g(16), rect.right, shown.centery + g(2), theme.SEPIA)
             return
         if line.kind == "gap":
@@ -286,12 +297,13 @@ class StatisticsScene(Scene):
             bold = header or (line.kind == "total" and i == 0)
             italic = line.kind == "total" and i == 1
             colour = theme.SEPIA if header or italic else theme.WALNUT if bold else theme.INK
-            fitted = text.fit(words, size, width - g(14), bold)
-            if i == 0 or (i == 1 and line.shares is CONTRACT_COLUMNS):
+            room = pygame.Rect(x + g(7), rect.y, width - g(14), rect.height)
+            [cut], fits = text.fitted(words, size, room.width, bold=bold, italic=italic)
+            if i == 0 or (i == 1 and line.shares in (CONTRACT_COLUMNS, ENDING_COLUMNS)):
                 at, anchor = (x + g(8), rect.centery), "midleft"
             else:
                 at, anchor = (x + width // 2, rect.centery), "center"
-            text.draw(surface, fitted, at, size, colour, anchor, bold=bold, italic=italic)
+            text.draw(surface, cut, at, fits, colour, anchor, bold=bold, italic=italic, box=room, pad=0)
             x += width
         if header:
             pygame.draw.line(
@@ -303,6 +315,8 @@ class StatisticsScene(Scene):
         words = tr("stats.empty", game=tr(f"menu.game.{self.game}.name"))
         y = page.y + page.height // 3
         line_h = text.line_height(theme.SIZE_BODY, italic=True)
-        for line in text.wrap(words, theme.SIZE_BODY, page.width - 2 * g(40), italic=True):
-            text.draw(surface, line, (page.centerx, y), theme.SIZE_BODY, theme.SEPIA, "midtop", italic=True)
+        room = page.inflate(-2 * g(40), 0)
+        for line in text.wrap(words, theme.SIZE_BODY, room.width, italic=True):
+            at = (page.centerx, y)
+            text.draw(surface, line, at, theme.SIZE_BODY, theme.SEPIA, "midtop", italic=True, box=room, pad=0)
             y += line_h

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -16,7 +17,7 @@ from game.i18n import has, tr
 from game.journal import Journal
 from game.rules.errors import IllegalAction
 from game.scenes import navigation
-from game.ui import text, theme
+from game.ui import drawn, text, theme
 from game.ui.card_sprite import CardSprite
 from game.ui.felt import felt
 from game.ui.hand_control import HandControl
@@ -60,7 +61,7 @@ class TableScene(Scene):
         self.game: Any = None  # the rules state, set by the game's table
         self.log = LogPanel("")  # the match's log; the game's table gives it its title
         self.awaiting = Awaiting.NOTHING
-        self.autosave = Autosave(Journal(self.game_id, setup), app.save_path)
+        self.autosave = Autosave(Journal(self.game_id, setup), app.save_path, app.locks)
         self.replaying = False
         self.queue: deque[Any] = deque()
         self.wait = 0.0
@@ -106,6 +107,18 @@ class TableScene(Scene):
     @property
     def shared_screen(self) -> bool:
         """Several people take turns at this screen (hot seat): a hand is face up only on its turn."""
+        return False
+
+    def land_if_resized(self) -> None:
+        """A window resized while cards fly: they land at once (their flights aim at the old size's places),
+        so that laying the table out anew puts every card where the new size has it."""
+        if getattr(self, "_laid_for", self.app.size) != self.app.size:
+            self.tweens.finish_all()
+        self._laid_for = self.app.size
+
+    def covered(self, rect: pygame.Rect) -> bool:
+        """Whether a panel of the scene's own lies over `rect` for good (a lesson's narrator over the
+        log): what would be drawn there is left out."""
         return False
 
     # shared -------------------------------------------------------------------------------------
@@ -179,13 +192,19 @@ class TableScene(Scene):
         return decision_seed(self.setup.seed, purpose, seat, self.moves)
 
     @classmethod
-    def resume(cls, app: App, journal: Journal) -> TableScene:
-        """The table of a saved match, its actions replayed without animation: exactly as it was left."""
+    def resume(cls, app: App, journal: Journal, path: Path | None = None) -> TableScene:
+        """The table of a saved match, its actions replayed without animation: exactly as it was left; it
+        goes on saving into `path`, the file it was read from (a saved match's). Each action's events are
+        shown before the next action is applied, so that what a presentation reads of the rules (a hand, a
+        talon taken unseen) is the state its event came from, as in play."""
         table = cls(app, journal.setup)
+        if path is not None:
+            table.autosave.continue_in(path)
+        table.fast_forward()  # the deal, as it opened
         for action in journal.actions:
             table.enqueue(table.game.apply(action))
+            table.fast_forward()
         table.autosave.journal.actions = list(journal.actions)
-        table.fast_forward()
         return table
 
     def fast_forward(self) -> None:
@@ -242,10 +261,12 @@ class TableScene(Scene):
         self.app.scenes.push(navigation.pause(self.app, self.game_id, self.leave_table, self.pause_extra()))
 
     def leave_table(self) -> None:
+        """Back to the menu: the match, on disk, is no longer held, so another copy of Atout may open it."""
         self.app.scenes.reset(navigation.menu(self.app))
+        self.app.locks.release(self.autosave.path)
 
     def handover(self, person: str, detail: str, on_ready: Callable[[], None]) -> None:
-        self.app.scenes.push(navigation.handover(self.app, person, detail, on_ready))
+        self.app.scenes.push(navigation.handover(self.app, person, detail, on_ready, self.pause))
 
     def refuse(self, reason: str) -> None:
         """Shows why an input was not accepted (a refused card, not your turn…) and plays the knock."""
@@ -277,20 +298,24 @@ class TableScene(Scene):
                 layer = base.copy()
             else:  # composed again in the same surface: no new window-sized memory for each event
                 layer.blit(base, (0, 0))
+            drawn.begin(layer)
             for rect, style in panels:
                 draw_panel(layer, rect, style)
             if still is not None:
                 still(layer)
             self._backdrop, self._backdrop_key = layer, key
-        surface.blit(self._backdrop, (0, 0))
+        drawn.blit(surface, self._backdrop, (0, 0))
 
     def draw_refusal(self, surface: pygame.Surface) -> None:
         if self.refusal_left <= 0 or not self.refusal:
             return
         w, h = surface.get_size()
-        label = text.render(self.refusal, theme.SIZE_BODY, theme.CREAM)
-        rect = label.get_rect(center=(w // 2, h // 2)).inflate(48, 24)
+        lines, size = text.fitted(self.refusal, theme.SIZE_BODY, w * 2 // 3, h // 3)
+        widest = max(text.size_of(line, size)[0] for line in lines)
+        tall = (len(lines) - 1) * text.line_height(size) + text.ink_height(size)
+        rect = pygame.Rect(0, 0, widest + 48, tall + 24)
+        rect.center = (w // 2, h // 2)
         draw_panel(surface, rect, "panel")
-        surface.blit(label, label.get_rect(center=rect.center))
+        text.draw_lines(surface, lines, rect.center, size, theme.CREAM, box=rect)
         if self.refusal_left < 0.1:
             self.refusal = ""

@@ -24,11 +24,12 @@ from game.scenes import navigation
 from game.scenes.table_scene import Awaiting, TableScene, refusal_text
 from game.seating import CardTableSetup
 from game.sheets import WayOut
-from game.ui import aids, text, theme
+from game.ui import aids, drawn, text, theme
 from game.ui.avatar import Avatar
 from game.ui.card_sprite import CardLayer, CardSprite
 from game.ui.layout import Layout, load_layout
 from game.ui.log_panel import LogPanel
+from game.ui.names import initials
 from game.ui.panel import draw_panel
 from game.ui.widgets import Button, Form
 
@@ -101,6 +102,7 @@ class TrickTable(TableScene):
         self.hint_button = Button(pygame.Rect(0, 0, 0, 0), "", self.request_hint, size=theme.SIZE_SMALL + 1)
         self.face_down_lead: CardSprite | None = None  # the card last led face down, unseen in the trick
         self.hand_layer = CardLayer()  # the shown hand, one picture while it lies still
+        self.bottom = self.spectator_seat  # the seat at the bottom of the layout, beside the hand shown
 
     # hooks a game fills in (the defaults read `self.game`, the rules state) ----------------------
     def enter(self) -> None:
@@ -164,6 +166,10 @@ class TrickTable(TableScene):
 
     def seat_detail(self, seat: int) -> str:
         """A short line under the seat's name (score, tricks…)."""
+        return ""
+
+    def seat_detail_short(self, seat: int) -> str:
+        """The line under the name in fewer words, for a narrow plate ("" if none)."""
         return ""
 
     def seat_badge(self, seat: int) -> str:
@@ -267,20 +273,25 @@ class TrickTable(TableScene):
         return self.r(f"seat{self.place(seat)}")
 
     def place(self, seat: int) -> int:
-        """The layout's place of `seat`: its own number here (a networked table turns its seat down)."""
-        return seat
+        """The layout's place of `seat`: its own number, turned so that at a shared screen the person whose
+        hand is shown sits at the bottom, beside it (a networked table turns its own seat down)."""
+        return (seat - self.bottom) % self.n
 
     def seat_anchor(self, seat: int) -> tuple[int, int]:
         return self.seat_rect(seat).center
 
     def trick_pos(self, seat: int) -> tuple[float, float]:
-        """Where `seat`'s card lies in the trick: from the centre toward that seat."""
-        centre = self.r("trick").center
+        """Where `seat`'s card lies in the trick: from the centre toward that seat, inside the trick's area
+        (clear of the name plates round it)."""
+        area = self.r("trick")
+        centre = area.center
         sx, sy = self.seat_anchor(seat)
         dx, dy = sx - centre[0], sy - centre[1]
         d = math.hypot(dx, dy) or 1.0
         w, h = self.app.cards.size_for(self.card_w)
-        return centre[0] + dx / d * w * 0.8, centre[1] + dy / d * h * 0.42
+        x = min(max(centre[0] + dx / d * w * 0.8, area.x + w / 2), area.right - w / 2)
+        y = min(max(centre[1] + dy / d * h * 0.42, area.y + h / 2), area.bottom - h / 2)
+        return x, y
 
     def slot(self, i: int, count: int) -> tuple[float, float]:
         """Position of the i-th card of a hand of `count`, overlapped to fit the hand area."""
@@ -292,6 +303,7 @@ class TrickTable(TableScene):
         return left + step * i, area.bottom - h / 2 - 4
 
     def relayout(self) -> None:
+        self.land_if_resized()
         self.log.rect = self.r("log")
         self.log.title = tr("table.log")
         self.build_controls()
@@ -308,11 +320,12 @@ class TrickTable(TableScene):
         from game.ui.widgets import Button
 
         area = self.r("controls")
-        bw, bh = area.width - 24, 42
+        u = self.u
+        bw, bh = area.width - u(24), u(42)
         entries = [(tr("table.last_trick"), self.toggle_last_trick), (tr("table.pause"), self.pause)]
         self.controls = Form(
             [
-                Button(pygame.Rect(area.x + 12, area.bottom - (bh + 10) * (i + 1), bw, bh), label, fn)
+                Button(pygame.Rect(area.x + u(12), area.bottom - (bh + u(10)) * (i + 1), bw, bh), label, fn)
                 for i, (label, fn) in enumerate(reversed(entries))
             ]
         )
@@ -353,6 +366,9 @@ class TrickTable(TableScene):
         self._ready(seat)
 
     def _ready(self, seat: int) -> None:
+        if self.shared_screen and self.bottom != seat:  # the table turns to the person handed the screen
+            self.bottom = seat
+            self.relayout()
         self.last_person = self.seat_name(seat)
         self.awaiting = Awaiting.PERSON
         self.show_hand(seat)
@@ -766,14 +782,18 @@ class TrickTable(TableScene):
             self.draw_plate(surface, seat)
             self.draw_badge(surface, seat)
 
+    def u(self, value: float) -> int:
+        """A length of the layout's design (1280×720), scaled for the window as its rectangles are."""
+        return round(value * self.layout.scale(self.app.size))
+
     def plate_rect(self, seat: int) -> pygame.Rect:
         area = self.seat_rect(seat)
-        return pygame.Rect(area.x, area.bottom - 42, area.width, 42)
+        return pygame.Rect(area.x, area.bottom - self.u(42), area.width, self.u(42))
 
     def draw_portrait(self, surface: pygame.Surface, seat: int) -> None:
         """The seat's portrait, above its name plate (glowing on its turn)."""
         area = self.seat_rect(seat)
-        portrait = pygame.Rect(area.x, area.y, area.width, area.height - 44)
+        portrait = pygame.Rect(area.x, area.y, area.width, area.height - self.u(44))
         portrait.width = min(portrait.width, portrait.height * 4 // 5)
         portrait.centerx = area.centerx
         self.avatars[seat].draw(surface, portrait, glow=self.to_act == seat)
@@ -792,31 +812,36 @@ class TrickTable(TableScene):
         plate = self.plate_rect(seat)
         turn = self.to_act == seat
         draw_panel(surface, plate, "hover" if turn else "button")
-        name = text.fit(self.seat_name(seat), theme.SIZE_SMALL, plate.width - 12)
-        text.draw(
-            surface, name, (plate.centerx, plate.y + 3), theme.SIZE_SMALL, theme.CREAM, "midtop", bold=turn
-        )
+        room = plate.inflate(-3 * text.PAD, -2 * text.PAD)
         detail = self.seat_detail(seat)
-        if detail:
-            text.draw(
-                surface,
-                text.fit(detail, theme.SIZE_SMALL - 4, plate.width - 12),
-                (plate.centerx, plate.bottom - 3),
-                theme.SIZE_SMALL - 4,
-                theme.PARCHMENT,
-                "midbottom",
-            )
+        if not detail:
+            [name], size = text.fitted(self.seat_name(seat), theme.SIZE_SMALL, room.width, bold=turn)
+            text.draw(surface, name, plate.center, size, theme.CREAM, "center", bold=turn, box=plate)
+            return
+        size, small = text.stacked(theme.SIZE_SMALL, theme.SIZE_SMALL - 4, room.height, bold=turn)
+        initial = (initials(self.seat_name(seat)),)
+        [name], size = text.fitted(self.seat_name(seat), size, room.width, bold=turn, short=initial)
+        short = self.seat_detail_short(seat)
+        [detail], small = text.fitted(detail, small, room.width, short=(short,) if short else ())
+        high, low = text.ink_height(size, turn), text.ink_height(small)
+        top = room.centery - (high + 1 + low) // 2
+        text.draw(
+            surface, name, (plate.centerx, top + high // 2), size, theme.CREAM, "center", bold=turn, box=plate
+        )
+        at = (plate.centerx, top + high + 1 + low // 2)
+        text.draw(surface, detail, at, small, theme.PARCHMENT, "center", box=plate)
 
     def draw_badge(self, surface: pygame.Surface, seat: int) -> None:
         """The seat's role on a brass tag over the plate's top edge and the portrait's foot."""
         badge = self.seat_badge(seat)
         if badge:
             plate = self.plate_rect(seat)
-            badge = text.fit(badge, theme.SIZE_SMALL - 4, plate.width - 20, bold=True)
-            tag = text.render(badge, theme.SIZE_SMALL - 4, theme.INK, bold=True)
-            box = tag.get_rect(bottomright=(plate.right - 4, plate.y + 2)).inflate(12, 4)
+            [badge], size = text.fitted(badge, theme.SIZE_SMALL - 4, plate.width - 20, bold=True)
+            width, tall = text.size_of(badge, size, bold=True)[0], text.ink_height(size, True)
+            box = pygame.Rect(0, 0, width + 12, tall + 2 * text.PAD)
+            box.bottomright = (plate.right + 2, plate.y + 4)
             draw_panel(surface, box, "primary")
-            surface.blit(tag, tag.get_rect(center=box.center))
+            text.draw(surface, badge, box.center, size, theme.INK, "center", bold=True, box=box)
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         cards, w = self.app.cards, self.card_w
@@ -836,7 +861,8 @@ class TrickTable(TableScene):
         self.draw_hint_marks(surface)
 
     def draw_hint_marks(self, surface: pygame.Surface) -> None:
-        """A brass pin over each hinted card (the card itself glows) and a ring round a hinted spot."""
+        """A brass pin over each hinted card (the card itself glows) and a ring round a hinted spot (no pin:
+        a spot is a panel's offer, a king or a talon half, with the panel's words close above it)."""
         hint = self.current_hint()
         if hint is None:
             return
@@ -852,37 +878,35 @@ class TrickTable(TableScene):
         radius = max(4, w // 12)
         for spot in self.hint_spots(hint.decision.action):
             pygame.draw.rect(surface, HINT_GLOW, spot.inflate(8, 8), 3, border_radius=radius)
-            _pin(surface, (spot.centerx, spot.y - 8 + bob))
 
     def draw_last_trick(self, surface: pygame.Surface) -> None:
         if not (self.show_last and self.last_trick):
             return
         area = self.r("trick").inflate(self.card_w, self.card_w // 2)
         draw_panel(surface, area, "panel")
+        head = pygame.Rect(area.x, area.y, area.width, self.u(36))
         text.draw(
             surface,
             tr("table.last_trick"),
-            (area.centerx, area.y + 8),
+            head.center,
             theme.SIZE_SMALL,
             theme.BRASS_LIGHT,
-            "midtop",
+            "center",
+            box=head,
         )
         w = self.card_w * 3 // 4
         n = len(self.last_trick)
         step = min(w + 8, (area.width - 24 - w) // max(1, n - 1)) if n > 1 else 0
         left = area.centerx - (step * (n - 1)) // 2 - w // 2
+        small = theme.SIZE_SMALL - 4
         for i, (seat, card) in enumerate(self.last_trick):
             image = self.app.cards.face(self.pack, card, w)
-            rect = image.get_rect(topleft=(left + i * step, area.y + 36))
-            surface.blit(image, rect)
-            text.draw(
-                surface,
-                text.fit(self.seat_name(seat), theme.SIZE_SMALL - 4, step or w),
-                (rect.centerx, rect.bottom + 4),
-                theme.SIZE_SMALL - 4,
-                theme.CREAM,
-                "midtop",
+            rect = drawn.picture(
+                surface, image, image.get_rect(topleft=(left + i * step, head.bottom)), "card"
             )
+            under = pygame.Rect(rect.x, rect.bottom + 2, step or w, text.line_height(small) + 2)
+            [name], size = text.fitted(self.seat_name(seat), small, under.width - 4)
+            text.draw(surface, name, under.midtop, size, theme.CREAM, "midtop", box=under, pad=0)
 
     def draw_message(self, surface: pygame.Surface) -> None:
         """The message band: a hint, or what to do when a person is to act, else what just happened;
@@ -896,29 +920,14 @@ class TrickTable(TableScene):
             return
         draw_panel(surface, area, "glass")
         beside = [w.rect for w in self.panel_form.widgets if w.rect.colliderect(area)]
-        right = min((r.left for r in beside), default=area.right) - 12
-        size, lines = band_lines(words, right - area.x - 14, area.height)
+        right = min((r.left for r in beside), default=area.right) - 8
+        room = pygame.Rect(area.x + 10, area.y, right - area.x - 10, area.height)
+        lines, size = text.fitted(
+            words, theme.SIZE_SMALL + 1, room.width - 2 * text.PAD, room.height - 2 * text.PAD
+        )
         colour = theme.BRASS_LIGHT if hint else theme.CREAM
-        line_h = text.line_height(size)
-        top = area.centery - line_h * len(lines) // 2
-        for i, line in enumerate(lines):
-            text.draw(surface, line, (area.x + 14, top + i * line_h + line_h // 2), size, colour, "midleft")
-
-
-def band_lines(words: str, width: int, height: int) -> tuple[float, list[str]]:
-    """The message in one line if it fits at a near-normal size, else in two smaller lines, so long
-    prompts and hints are read whole rather than cut short."""
-    size = theme.SIZE_SMALL + 1
-    for one in (size, size - 1, size - 2):
-        if text.size_of(words, one)[0] <= width:
-            return one, [words]
-    for two in (size - 4, size - 5):
-        lines = text.wrap(words, two, width)
-        if len(lines) <= 2 and text.line_height(two) * 2 <= height + 4:
-            return two, lines
-    two = size - 5
-    lines = text.wrap(words, two, width)
-    return two, [lines[0], text.fit(" ".join(lines[1:]), two, width)]
+        at = (room.x + text.PAD, room.centery)
+        text.draw_lines(surface, lines, at, size, colour, "left", box=room)
 
 
 def _pin(surface: pygame.Surface, at: tuple[int, int]) -> None:
@@ -926,4 +935,4 @@ def _pin(surface: pygame.Surface, at: tuple[int, int]) -> None:
     x, y = at
     points = [(x, y + 7), (x + 7, y - 2), (x, y - 11), (x - 7, y - 2)]
     pygame.draw.polygon(surface, theme.BRASS_LIGHT, points)
-    pygame.draw.polygon(surface, theme.WALNUT_DARK, points, 2)
+    drawn.cover(surface, pygame.draw.polygon(surface, theme.WALNUT_DARK, points, 2), "hint pin")

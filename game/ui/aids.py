@@ -10,8 +10,8 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import text, theme
-from game.ui.panel import panel_surface
+from game.ui import drawn, text, theme
+from game.ui.panel import draw_panel
 
 GLOW = (255, 226, 150)  # the warm light round the winning card
 TOKEN = theme.SIZE_SMALL - 4  # the gone panel's type size
@@ -121,65 +121,86 @@ def gone_panel(
     title: str,
     footer: str,
     four_colour: bool,
+    size: float = TOKEN,
 ) -> pygame.Surface:
     """The cards of `rows`, those `gone` faded and struck through, `marked` ringed; under `title`, with
-    `footer` (the point count) last; framed in glass when titled. Composed once per content, window size
-    and suit colours."""
-    return _compose(rows, gone, marked, title, footer, (text.px(TOKEN), four_colour))
+    `footer` (the point count) last; framed in glass when titled; its type `size` (smaller for a low band).
+    Composed once per content, window size and suit colours."""
+    return _compose(rows, gone, marked, title, footer, size, (text.px(size), four_colour))
+
+
+def gone_height(rows: int, size: float = TOKEN) -> int:
+    """How tall an untitled gone panel of `rows` rows is in type `size`."""
+    return 2 * 2 + rows * (text.ink_height(size, True) + 4)
 
 
 @lru_cache(maxsize=16)
 def _compose(
-    rows: tuple[Row, ...], gone: frozenset[str], marked: str | None, title: str, footer: str, look: object
+    rows: tuple[Row, ...],
+    gone: frozenset[str],
+    marked: str | None,
+    title: str,
+    footer: str,
+    size: float,
+    look: object,
 ) -> pygame.Surface:
     del look  # only keys the cache: the type's pixel size and the suit colours the text module draws in
-    size = TOKEN
-    line_h = text.line_height(size) + 2
+    line_h = text.ink_height(size, True) + 4
     pad = 10 if title else 2
     label_w = max((text.size_of(row.label, size, bold=True)[0] for row in rows), default=0)
     names = [name for row in rows for _, name in row.cards]
     cell = max((text.size_of(name, size)[0] for name in names), default=0) + 6
     columns = max((len(row.cards) for row in rows), default=0)
     width = pad * 2 + (label_w + 8 if label_w else 0) + columns * cell
-    title_h = text.line_height(TOKEN + 1) + 4 if title else 0
+    title_h = text.line_height(size + 1) + 4 if title else 0
     footer_h = text.line_height(size) + 4 if footer else 0
     if footer:
         width = max(width, text.size_of(footer, size, bold=True)[0] + 2 * pad)
     if title:
-        width = max(width, text.size_of(title, TOKEN + 1, bold=True)[0] + 2 * pad)
+        width = max(width, text.size_of(title, size + 1, bold=True)[0] + 2 * pad)
     height = pad * 2 + title_h + len(rows) * line_h + footer_h
     surf = pygame.Surface((width, height), pygame.SRCALPHA)
+    whole = surf.get_rect()
     if title:
-        surf.blit(panel_surface((width, height), "glass"), (0, 0))
-        text.draw(surf, title, (pad, pad - 1), TOKEN + 1, theme.BRASS_LIGHT, bold=True)
+        draw_panel(surf, whole, "glass")
+        text.draw(surf, title, (pad, pad - 1), size + 1, theme.BRASS_LIGHT, bold=True, box=whole, pad=pad - 4)
     y = pad + title_h
     for row in rows:
-        text.draw(surf, row.label, (pad, y + line_h // 2), size, theme.PARCHMENT, "midleft", bold=True)
+        heading = pygame.Rect(pad, y, label_w, line_h)
+        text.draw(
+            surf, row.label, heading.midleft, size, theme.PARCHMENT, "midleft", bold=True, box=heading, pad=0
+        )
         x = pad + (label_w + 8 if label_w else 0)
         for i, (card, name) in enumerate(row.cards):
             cell_rect = pygame.Rect(x + i * cell, y, cell, line_h)
-            _token(surf, cell_rect, name, card in gone, card == marked)
+            _token(surf, cell_rect, name, card in gone, card == marked, size)
         y += line_h
     if footer:
-        text.draw(surf, footer, (pad, y + 4), size, theme.BRASS_LIGHT, bold=True)
+        foot = pygame.Rect(pad, y + 2, width - 2 * pad, footer_h)
+        text.draw(surf, footer, foot.midleft, size, theme.BRASS_LIGHT, "midleft", bold=True, box=foot, pad=0)
     return _ready(surf)
 
 
 def _ready(surf: pygame.Surface) -> pygame.Surface:
     """In the screen's pixel format once there is a screen, so that blitting it every frame is cheap."""
-    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+    if pygame.display.get_surface() is None:
+        return surf
+    ready = surf.convert_alpha()
+    drawn.copy(surf, ready)
+    return ready
 
 
-def _token(surf: pygame.Surface, cell: pygame.Rect, name: str, gone: bool, marked: bool) -> None:
+def _token(surf: pygame.Surface, cell: pygame.Rect, name: str, gone: bool, marked: bool, size: float) -> None:
     if marked:
         ring = cell.inflate(-1, -1)
         pygame.draw.rect(surf, theme.BRASS_LIGHT, ring, 1, border_radius=ring.height // 2)
     if not gone:
-        text.draw(surf, name, cell.center, TOKEN, theme.CREAM, "center", bold=True)
+        text.draw(surf, name, cell.center, size, theme.CREAM, "center", bold=True, box=cell, pad=0)
         return
-    faded = text.render(name, TOKEN, theme.CREAM, bold=True).copy()  # cream: a suit keeps its chip
+    faded = text.render(name, size, theme.CREAM, bold=True).copy()  # cream: a suit keeps its chip
     faded.set_alpha(80)
-    at = faded.get_rect(center=cell.center)
+    at = faded.get_rect(centerx=cell.centerx, y=text.centred_top(cell.centery, size, True))
     surf.blit(faded, at)
+    drawn.text(surf, name, at.topleft, faded, cell, 0)
     y = at.centery + 1
     pygame.draw.line(surf, theme.FAILURE, (at.x - 2, y), (at.right + 1, y), max(1, at.height // 10))

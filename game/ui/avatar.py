@@ -18,6 +18,8 @@ from functools import cache, lru_cache
 
 import pygame
 
+from game.ui import drawn
+
 MASTER = (400, 500)
 # The frame: walnut from the outer edge to BRASS_INSET, a brass bevel to OPENING_INSET, then the cameo.
 FRAME_OUTER = pygame.Rect(22, 22, 356, 456)
@@ -924,6 +926,7 @@ class Avatar:
         )
         nod_x, nod_y = self._head_offset(size[1])
         target.blit(layers.portrait(self._variant(), breath, nod_x, nod_y), (x, y))
+        drawn.cover(target, pygame.Rect((x, y), size), "portrait")
         if self._thinking and not self._reaction:
             glass = self._hourglass_frame(layers)
             target.blit(glass, glass.get_rect(center=(x + round(size[0] * 0.86), y + round(size[1] * 0.84))))

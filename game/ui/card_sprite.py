@@ -9,6 +9,7 @@ import pygame
 
 from game.engine.tween import Tween, Tweener, ease_in_out_cubic, ease_out_cubic, lerp
 from game.game_spec import HIDDEN
+from game.ui import drawn
 from game.ui.card_images import CardImages
 
 GLOW = (255, 214, 120)  # the ring round a highlighted card
@@ -79,6 +80,8 @@ class CardSprite:
 
     def draw(self, surface: pygame.Surface, images: CardImages, width: int) -> None:
         lay(surface, self.pieces(images, width), width)
+        if self.visible:
+            drawn.cover(surface, self.rect(images, width), "card")
 
     # motion ------------------------------------------------------------------------------------
     def fly(
@@ -169,6 +172,9 @@ class CardLayer:
             self._compose(sprites, images, width)
         if self._picture is not None:
             surface.blit(self._picture, self._at, special_flags=pygame.BLEND_PREMULTIPLIED)
+            for sprite in sprites:
+                if sprite.visible:
+                    drawn.cover(surface, sprite.rect(images, width), "card")
 
     def _compose(self, sprites: list[CardSprite], images: CardImages, width: int) -> None:
         pieces = [piece for sprite in sprites for piece in sprite.pieces(images, width, premultiplied=True)]

@@ -42,7 +42,8 @@ def draw_chart(surface: pygame.Surface, area: pygame.Rect, chart: Chart) -> bool
     if area.height < min_height() or area.width < 160 or not chart.totals:
         return False
     legend_h = _legend(surface, area, chart)
-    title = text.draw(surface, tr("stats.chart.title"), area.topleft, LEGEND, theme.SEPIA, bold=True)
+    words = tr("stats.chart.title")
+    title = text.draw(surface, words, area.topleft, LEGEND, theme.SEPIA, bold=True, box=area, pad=0)
     label_h = text.line_height(LABEL)
     top, bottom = title.bottom + label_h // 2, area.bottom - legend_h - label_h - 6
     low = min(0, *(min(deal) for deal in chart.totals))
@@ -84,9 +85,12 @@ def _axes(surface: pygame.Surface, plot: pygame.Rect, low: int, high: int, deals
     pygame.draw.line(surface, theme.SEPIA, plot.topleft, plot.bottomleft, 1)
     zero = at(0, 0)[1]
     pygame.draw.line(surface, theme.SEPIA, (plot.x, zero), (plot.right, zero), 1)
+    label_h = text.line_height(LABEL)
     for value in {low, 0, high}:
         y = at(0, value)[1]
-        text.draw(surface, _signed(value), (plot.x - 5, y), LABEL, theme.SEPIA, "midright")
+        side = pygame.Rect(0, y - label_h // 2, plot.x - 4, label_h)
+        text.draw(surface, _signed(value), (plot.x - 5, y), LABEL, theme.SEPIA, "midright", box=side, pad=0)
+    under = pygame.Rect(plot.x - 14, plot.bottom + 3, plot.width + 28, label_h)
     every = max(1, -(-deals // max(1, plot.width // 28)))  # the deals numbered, as many as fit
     for deal in range(1, deals + 1):
         if deal % every and deal != deals:
@@ -94,20 +98,22 @@ def _axes(surface: pygame.Surface, plot: pygame.Rect, low: int, high: int, deals
         x = at(deal, 0)[0]
         pygame.draw.line(surface, theme.SEPIA, (x, plot.bottom), (x, plot.bottom + 3), 1)
         if deal == deals or deals - deal >= every * 0.6:
-            text.draw(surface, str(deal), (x, plot.bottom + 3), LABEL, theme.SEPIA, "midtop")
+            text.draw(
+                surface, str(deal), (x, plot.bottom + 3), LABEL, theme.SEPIA, "midtop", box=under, pad=0
+            )
 
 
 def _legend(surface: pygame.Surface, area: pygame.Rect, chart: Chart) -> int:
     """The names with their inks along the bottom, over as many rows as they need; returns its height."""
     line_h = text.line_height(LEGEND)
     widest = area.width // max(1, min(len(chart.names), 3))
-    cells: list[tuple[str, int]] = []
+    cells: list[tuple[str, float, int]] = []
     for name in chart.names:
-        shown = text.fit(name, LEGEND, max(40, widest - 34))
-        cells.append((shown, text.size_of(shown, LEGEND)[0] + 34))
+        [shown], size = text.fitted(name, LEGEND, max(40, widest - 34))
+        cells.append((shown, size, text.size_of(shown, size)[0] + 34))
     rows: list[list[int]] = [[]]
     width = 0
-    for seat, (_, w) in enumerate(cells):
+    for seat, (_, _, w) in enumerate(cells):
         if rows[-1] and width + w > area.width:
             rows.append([])
             width = 0
@@ -115,13 +121,15 @@ def _legend(surface: pygame.Surface, area: pygame.Rect, chart: Chart) -> int:
         width += w
     y = area.bottom - len(rows) * line_h
     for row in rows:
-        x = area.centerx - sum(cells[s][1] for s in row) // 2
+        x = area.centerx - sum(cells[s][2] for s in row) // 2
         for seat in row:
             mid = y + line_h // 2
             pygame.draw.line(surface, ink(seat), (x, mid), (x + 20, mid), 2)
             _mark(surface, MARKS[seat % len(MARKS)], (x + 10, mid), 4, ink(seat))
-            text.draw(surface, cells[seat][0], (x + 26, y), LEGEND, theme.INK)
-            x += cells[seat][1]
+            name, size, w = cells[seat]
+            cell = pygame.Rect(x + 26, y, w - 26, line_h)
+            text.draw(surface, name, cell.midleft, size, theme.INK, "midleft", box=cell, pad=0)
+            x += w
         y += line_h
     return len(rows) * line_h
 

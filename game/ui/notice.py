@@ -38,5 +38,6 @@ class Notices:
                     theme.SIZE_SMALL,
                     theme.CREAM,
                     "midtop",
+                    box=rect,
                 )
             y = rect.bottom + 6

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import theme
+from game.ui import drawn, theme
 
 # style: (fill, inner line, border, border width, alpha)
 STYLES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int], int, int]] = {
@@ -43,6 +43,17 @@ def veil(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
+def draw_veil(surface: pygame.Surface) -> None:
+    """Veils all of `surface`: the table beneath a panel reads as held (recorded, so the layout check
+    reads the panel over it, not the table it holds)."""
+    drawn.veil(surface, veil(surface.get_size()))
+
+
+RIM = 4  # the rim and the inner line inside it: the band of a panel's edge no text may cross
+
+
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, style: str = "panel") -> None:
     if rect.width > 8 and rect.height > 8:
         surface.blit(panel_surface(rect.size, style), rect)
+        drawn.cover(surface, rect, style)
+        drawn.border(surface, rect, RIM, style)

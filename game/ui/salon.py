@@ -82,19 +82,18 @@ def framed_page(
     surface.blit(backdrop(app_size, vintage), (0, 0))
     draw_panel(surface, panel, "panel")
     x, y = title_at
-    title = text.draw(surface, words[0], (x, y), theme.SIZE_H1, theme.CREAM)
+    right = panel.right - g(32)
+    row = pygame.Rect(x, panel.y, right - x, rule_y - panel.y)
+    title = text.draw(surface, words[0], (x, y), theme.SIZE_H1, theme.CREAM, box=row, pad=0)
+    hint = pygame.Rect(title.right + g(18), row.y, right - title.right - g(18), title.bottom - g(8) - row.y)
+    [line], size = text.fitted(words[1], theme.SIZE_SMALL, hint.width)
     text.draw(
-        surface,
-        words[1],
-        (title.right + g(18), title.bottom - g(8)),
-        theme.SIZE_SMALL,
-        theme.PARCHMENT,
-        "bottomleft",
-        italic=True,
+        surface, line, hint.bottomleft, size, theme.PARCHMENT, "bottomleft", italic=True, box=hint, pad=0
     )
-    ornament(surface, x, panel.right - g(32), rule_y)
+    ornament(surface, x, right, rule_y)
     for label, pos in headings:
-        text.draw(surface, label.upper(), pos, theme.SIZE_SMALL * 0.9, theme.BRASS)
+        heading = pygame.Rect(pos, (right - pos[0], text.line_height(theme.SIZE_SMALL * 0.9)))
+        text.draw(surface, label.upper(), pos, theme.SIZE_SMALL * 0.9, theme.BRASS, box=heading, pad=0)
 
 
 class Tab(Button):
@@ -131,24 +130,16 @@ class Tab(Button):
                 base = tip[0] - self.pointer * 3 // 5
                 pygame.draw.polygon(surface, theme.BRASS, [(base, tip[1] - half), tip, (base, tip[1] + half)])
         pad = max(12, r.height // 4)
-        line = text.line_height(self.size)
-        top = r.centery - (line + text.line_height(theme.SIZE_SMALL)) // 2
-        text.draw(
-            surface,
-            text.fit(self.label, self.size, r.width - 2 * pad),
-            (r.x + pad + 4, top),
-            self.size,
-            colour,
-            bold=self.selected,
-        )
-        text.draw(
-            surface,
-            text.fit(self.subtitle, theme.SIZE_SMALL, r.width - 2 * pad),
-            (r.x + pad + 4, top + line),
-            theme.SIZE_SMALL,
-            theme.PARCHMENT,
-            italic=True,
-        )
+        room = pygame.Rect(r.x + pad + 4, r.y + text.PAD, r.width - 2 * pad - 4, r.height - 2 * text.PAD)
+        [label], size = text.fitted(self.label, self.size, room.width, bold=self.selected)
+        [subtitle], small = text.fitted(self.subtitle, theme.SIZE_SMALL, room.width)
+        gap = text.PAD // 2
+        high, low = text.ink_height(size, self.selected), text.ink_height(small, italic=True)
+        top = room.centery - (high + gap + low) // 2
+        at = (room.x, top + high // 2)
+        text.draw(surface, label, at, size, colour, "midleft", bold=self.selected, box=r)
+        at = (room.x, top + high + gap + low // 2)
+        text.draw(surface, subtitle, at, small, theme.PARCHMENT, "midleft", italic=True, box=r)
         self._focus_ring(surface)
 
 
@@ -220,7 +211,8 @@ def suit_chip(surface: pygame.Surface, symbol: str, midleft: tuple[int, int], si
     chip.midleft = midleft
     pygame.draw.rect(surface, theme.PARCHMENT, chip, border_radius=max(2, side // 6))
     pygame.draw.rect(surface, theme.SEPIA, chip, 1, border_radius=max(2, side // 6))
-    text.draw(surface, symbol, (chip.centerx + 1, chip.centery + side // 10), size * 0.8, theme.INK, "center")
+    at = (chip.centerx + 1, chip.centery + side // 10)
+    text.draw(surface, symbol, at, size * 0.8, theme.INK, "center", box=chip, pad=0)
     return chip
 
 

@@ -61,7 +61,14 @@ def choice(
 
 
 def labelled_input(
-    form: Form, row: pygame.Rect, label: str, value: str, on_change: Setter, placeholder: str, share: float
+    form: Form,
+    row: pygame.Rect,
+    label: str,
+    value: str,
+    on_change: Setter,
+    placeholder: str,
+    share: float,
+    longest: int = NAME_LEN,
 ) -> None:
     cut = round(row.width * share)
     form.add(Label(pygame.Rect(row.x, row.y, cut, row.height), label))
@@ -70,7 +77,7 @@ def labelled_input(
             pygame.Rect(row.x + cut, row.y, row.width - cut, row.height),
             value,
             on_change,
-            NAME_LEN,
+            longest,
             placeholder,
         )
     )

@@ -15,6 +15,7 @@ click_sound: Callable[[], None] = lambda: None  # noqa: E731 - set by the app to
 
 class Widget:
     focusable = True
+    takes_text = False  # typing goes into it: a click gives it the keyboard focus
 
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -55,7 +56,16 @@ class Label(Widget):
         self.label, self.size, self.colour, self.anchor = label, size, colour, anchor
 
     def draw(self, surface: pygame.Surface) -> None:
-        text.draw(surface, self.label, getattr(self.rect, self.anchor), self.size, self.colour, self.anchor)
+        text.draw(
+            surface,
+            self.label,
+            getattr(self.rect, self.anchor),
+            self.size,
+            self.colour,
+            self.anchor,
+            box=self.rect,
+            pad=0,
+        )
 
 
 class Button(Widget):
@@ -110,20 +120,29 @@ class Button(Widget):
         colour = (
             theme.DIM if not self.enabled else (theme.INK if style.startswith("primary") else theme.CREAM)
         )
-        text.draw(surface, self.label, self.rect.center, self.size, colour, "center", bold=self.primary)
+        room = self.rect.inflate(-4 * text.PAD, -2 * text.PAD)
+        lines, size = text.fitted(self.label, self.size, room.width, room.height, bold=self.primary)
+        text.draw_lines(surface, lines, self.rect.center, size, colour, bold=self.primary, box=self.rect)
         self._focus_ring(surface)
 
 
 class Offer(Button):
     """A choice with its terms: the name and, right-aligned, what it is worth on one line, what it means
     in a smaller line under them (a bid of the auction, with what it pays). `chosen` marks one picked
-    among several to be said at once (bonuses to announce)."""
+    among several to be said at once (bonuses to announce). Where the box is short of room the name's type
+    shrinks, and the note wraps in two lines, shrinks, or takes its `short` form."""
 
     def __init__(
-        self, rect: pygame.Rect, label: str, aside: str, note: str, on_click: Callable[[], object]
+        self,
+        rect: pygame.Rect,
+        label: str,
+        aside: str,
+        note: str,
+        on_click: Callable[[], object],
+        short: tuple[str, ...] = (),
     ) -> None:
         super().__init__(rect, label, on_click, size=theme.SIZE_SMALL)
-        self.aside, self.note = aside, note
+        self.aside, self.note, self.short = aside, note, short
         self.chosen = False
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -133,19 +152,24 @@ class Offer(Button):
         )
         if self.chosen:
             pygame.draw.rect(surface, theme.BRASS_LIGHT, self.rect.inflate(-4, -4), 2, border_radius=6)
-        inner = self.rect.inflate(-16, -6)
-        note_size = self.size - 5
-        top = inner.y + max(
-            0, (inner.height - text.line_height(self.size) - text.line_height(note_size)) // 2
-        )
-        aside_w = text.size_of(self.aside, note_size)[0] if self.aside else 0
-        name = text.fit(self.label, self.size, inner.width - aside_w - 8, bold=True)
-        text.draw(surface, name, (inner.x, top), self.size, theme.CREAM, bold=True)
+        inner = self.rect.inflate(-4 * text.PAD, -2 * text.PAD)
+        gap = 1
+        size, note_size = text.stacked(self.size, self.size - 5, inner.height, gap, bold=True)
+        aside_w = text.size_of(self.aside, note_size)[0] + 8 if self.aside else 0
+        [name], size = text.fitted(self.label, size, inner.width - aside_w, bold=True)
+        name_h = text.ink_height(size, True)
+        room = inner.height - name_h - gap
+        notes, note_size = text.fitted(self.note, note_size, inner.width, room, short=self.short)
+        line_h = text.line_height(note_size)
+        notes_h = (len(notes) - 1) * line_h + text.ink_height(note_size)
+        top = inner.y + max(0, (inner.height - name_h - gap - notes_h) // 2)
+        middle = top + name_h // 2
+        text.draw(surface, name, (inner.x, middle), size, theme.CREAM, "midleft", bold=True, box=self.rect)
         if self.aside:
-            y = top + text.line_height(self.size) - text.line_height(note_size) - 1
-            text.draw(surface, self.aside, (inner.right, y), note_size, theme.BRASS_LIGHT, "topright")
-        note = text.fit(self.note, note_size, inner.width)
-        text.draw(surface, note, (inner.x, top + text.line_height(self.size)), note_size, theme.PARCHMENT)
+            at = (inner.right, middle)
+            text.draw(surface, self.aside, at, note_size, theme.BRASS_LIGHT, "midright", box=self.rect)
+        at = (inner.x, top + name_h + gap + notes_h // 2)
+        text.draw_lines(surface, notes, at, note_size, theme.PARCHMENT, "left", box=self.rect)
         self._focus_ring(surface)
 
 
@@ -204,10 +228,10 @@ class Slider(Widget):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        text.draw(
-            surface, self.label, (self.rect.x, self.rect.centery), theme.SIZE_BODY, theme.CREAM, "midleft"
-        )
         t = self.track
+        left = pygame.Rect(self.rect.x, self.rect.y, t.x - 16 - self.rect.x, self.rect.height)
+        [label], size = text.fitted(self.label, theme.SIZE_BODY, left.width)
+        text.draw(surface, label, left.midleft, size, theme.CREAM, "midleft", box=left, pad=0)
         pygame.draw.rect(surface, theme.WALNUT_DARK, t.inflate(4, 4), border_radius=5)
         filled = t.copy()
         filled.width = t.width * self.value // 100
@@ -215,13 +239,10 @@ class Slider(Widget):
         knob = (t.left + t.width * self.value // 100, t.centery)
         pygame.draw.circle(surface, theme.WALNUT_DARK, knob, 11)
         pygame.draw.circle(surface, theme.BRASS_LIGHT if self.hover or self.focused else theme.BRASS, knob, 9)
+        right = pygame.Rect(t.right + 16, self.rect.y, self.rect.right - t.right - 16, self.rect.height)
+        value = f"{self.value} %"
         text.draw(
-            surface,
-            f"{self.value} %",
-            (self.rect.right, self.rect.centery),
-            theme.SIZE_BODY,
-            theme.PARCHMENT,
-            "midright",
+            surface, value, right.midright, theme.SIZE_BODY, theme.PARCHMENT, "midright", box=right, pad=0
         )
         self._focus_ring(surface)
 
@@ -273,19 +294,21 @@ class Choice(Widget):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.label:
-            label = text.fit(self.label, theme.SIZE_BODY, self.box.left - self.rect.x - 10)
-            text.draw(
-                surface, label, (self.rect.x, self.rect.centery), theme.SIZE_BODY, theme.CREAM, "midleft"
-            )
         box = self.box
+        if self.label:
+            left = pygame.Rect(self.rect.x, self.rect.y, box.left - self.rect.x - 10, self.rect.height)
+            [label], size = text.fitted(self.label, theme.SIZE_BODY, left.width)
+            text.draw(surface, label, left.midleft, size, theme.CREAM, "midleft", box=left, pad=0)
         draw_panel(surface, box, "hover" if self.hover or self.focused else "field")
         colour = theme.BRASS_LIGHT
         _arrow(surface, (box.left + 14, box.centery), 7, True, colour)
         _arrow(surface, (box.right - 14, box.centery), 7, False, colour)
         value = self.options[self.index][1]
-        shown, size = text.shrunk(value, theme.SIZE_BODY, theme.SIZE_SMALL - 3, box.width - 56)
-        text.draw(surface, shown, box.center, size, theme.CREAM, "center")
+        room = box.inflate(-48, 0)  # between the arrows
+        [shown], size = text.fitted(
+            value, theme.SIZE_BODY, room.width - 2 * text.PAD, room.height - 2 * text.PAD, wrap=False
+        )
+        text.draw(surface, shown, box.center, size, theme.CREAM, "center", box=room)
         self._focus_ring(surface)
 
 
@@ -304,6 +327,8 @@ class Toggle(Choice):
 
 class TextInput(Widget):
     """A one-line text field; typing goes in while it is focused (click it or Tab to it)."""
+
+    takes_text = True
 
     def __init__(
         self,
@@ -339,9 +364,16 @@ class TextInput(Widget):
         draw_panel(surface, self.rect, "field")
         shown = self.value or self.placeholder
         colour = theme.CREAM if self.value else theme.DIM
-        r = text.draw(
-            surface, shown, (self.rect.x + 10, self.rect.centery), theme.SIZE_BODY, colour, "midleft"
-        )
+        room = self.rect.inflate(-12, 0)
+        width = room.width - 2 * text.PAD
+        [line], size = text.fitted(shown, theme.SIZE_BODY, width, room.height - 2 * text.PAD, wrap=False)
+        if line != shown:  # longer than the field at the smallest type (an address): its end, the typing's
+            tail = shown
+            while len(tail) > 1 and text.size_of("…" + tail, size)[0] > width:
+                tail = tail[1:]
+            line = "…" + tail
+        at = (room.x + text.PAD, room.centery)
+        r = text.draw(surface, line, at, size, colour, "midleft", box=room)
         if self.focused:
             x = r.right + 2 if self.value else self.rect.x + 10
             pygame.draw.line(surface, theme.BRASS_LIGHT, (x, self.rect.y + 8), (x, self.rect.bottom - 8), 2)
@@ -395,7 +427,8 @@ class Form:
         """Gives the event to the widgets; returns True when one of them used it."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = next((w for w in self.focusable if w.rect.collidepoint(event.pos)), None)
-            if isinstance(hit, TextInput) or (hit is None and isinstance(self.focused, TextInput)):
+            focused = self.focused
+            if (hit is not None and hit.takes_text) or (hit is None and focused and focused.takes_text):
                 self._set_focus(hit)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -456,15 +489,11 @@ class Hotspot(Widget):
         if self.hover or self.focused:
             pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(10, 10), 3, border_radius=10)
         if self.label:
-            text.draw(
-                surface,
-                self.label,
-                (self.rect.centerx, self.rect.bottom + 8),
-                theme.SIZE_SMALL,
-                theme.CREAM,
-                "midtop",
-                shadow=True,
-            )
+            below = pygame.Rect(self.rect.x - 12, self.rect.bottom + 6, self.rect.width + 24, 0)
+            [label], size = text.fitted(self.label, theme.SIZE_SMALL, below.width)
+            below.height = text.line_height(size) + 4
+            at = (below.centerx, below.y + 2)
+            text.draw(surface, label, at, size, theme.CREAM, "midtop", shadow=True, box=below, pad=0)
 
 
 class Check(Toggle):

@@ -24,4 +24,5 @@ class HigherCardTable(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((24, 72, 40))
-        text.draw(surface, " ".join(self.game.view(0).hand), (40, 40), theme.SIZE_BODY, theme.CREAM)
+        hand = " ".join(self.game.view(0).hand)
+        text.draw(surface, hand, (40, 40), theme.SIZE_BODY, theme.CREAM, box=surface.get_rect(), pad=40)

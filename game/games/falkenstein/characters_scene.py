@@ -120,20 +120,17 @@ class CharacterList(Widget):
                     theme.BRASS if heading else theme.DIM,
                     "bottomleft",
                     italic=not heading,
+                    box=row,
+                    pad=0,
                 )
             else:
                 chosen = index == self.selected
                 draw_panel(surface, row, "hover" if chosen else "button")
                 if chosen:
                     pygame.draw.rect(surface, theme.BRASS_LIGHT, (row.x + 5, row.y + 6, 4, row.height - 12))
-                text.draw(
-                    surface,
-                    text.fit(label, theme.SIZE_BODY * 0.85, row.width - 28),
-                    (row.x + 16, row.centery),
-                    theme.SIZE_BODY * 0.85,
-                    theme.BRASS_LIGHT if chosen else theme.CREAM,
-                    "midleft",
-                )
+                [label], size = text.fitted(label, theme.SIZE_BODY * 0.85, row.width - 28)
+                ink = theme.BRASS_LIGHT if chosen else theme.CREAM
+                text.draw(surface, label, (row.x + 16, row.centery), size, ink, "midleft", box=row)
             y += self.row
         self._focus_ring(surface)
 
@@ -150,7 +147,7 @@ class CharactersScene(Scene):
         self.name_problem = False
         self.form = Form()
         self.g = Grid(app.size)
-        self.lines: list[tuple[str, tuple[int, int], float, tuple[int, int, int], bool]] = []
+        self.lines: list[tuple[str, tuple[int, int], float, tuple[int, int, int], bool, pygame.Rect]] = []
         self.chips: list[tuple[str, tuple[int, int], float]] = []  # suit symbol, midleft, type size
         self.to_add = next(iter(TALENTS))
 
@@ -201,6 +198,7 @@ class CharactersScene(Scene):
                 (head.x, head.centery - text.line_height(theme.SIZE_BODY) // 2),
                 theme.SIZE_BODY,
                 theme.BRASS_LIGHT,
+                box=pygame.Rect(head.x, head.y, cut, head.height),
             )
             add(
                 TextInput(
@@ -212,10 +210,11 @@ class CharactersScene(Scene):
             )
         else:
             self._line(
-                text.fit(c.name, theme.SIZE_H1 * 0.85, head.width),
+                c.name,
                 (head.x, head.y - g(4)),
                 theme.SIZE_H1 * 0.85,
                 theme.CREAM,
+                box=head.inflate(0, 2 * g(6)),
             )
         duplicate, delete = split(tools, 1, 1, gap=g(10))
         if self.confirming:
@@ -227,7 +226,10 @@ class CharactersScene(Scene):
         y = self.rule_y + g(14)
         if not self.editable:
             y = self._paragraph(characters.describe(c), inner.x, y, inner.width, theme.PARCHMENT) + g(10)
-        self._line(tr("characters.talents").upper(), (inner.x, y), theme.SIZE_SMALL * 0.9, theme.BRASS)
+        talents = pygame.Rect(inner.x, y, inner.width // 3, text.line_height(theme.SIZE_SMALL))
+        self._line(
+            tr("characters.talents").upper(), (inner.x, y), theme.SIZE_SMALL * 0.9, theme.BRASS, box=talents
+        )
         self._legend(inner.right, y + text.line_height(theme.SIZE_SMALL) // 2)
         col = Column(inner.x, y + g(30), inner.width, g(32), g(6))
         for talent in c.talents:
@@ -250,6 +252,12 @@ class CharactersScene(Scene):
                 theme.SIZE_SMALL,
                 theme.PARCHMENT,
                 italic=True,
+                box=pygame.Rect(
+                    x,
+                    centre_y - text.line_height(theme.SIZE_SMALL) // 2,
+                    width,
+                    text.line_height(theme.SIZE_SMALL),
+                ),
             )
             x += width + g(18)
 
@@ -267,6 +275,7 @@ class CharactersScene(Scene):
             (name_cell.x + self.g(38), row.centery - text.line_height(theme.SIZE_BODY) // 2),
             theme.SIZE_BODY,
             theme.CREAM,
+            box=name_cell,
         )
         if not self.editable:
             self._line(
@@ -274,6 +283,7 @@ class CharactersScene(Scene):
                 (level_cell.x, row.centery - text.line_height(theme.SIZE_BODY) // 2),
                 theme.SIZE_BODY,
                 theme.PARCHMENT,
+                box=level_cell,
             )
             return
         levels = [(n, tr(f"level.{n}")) for n in LEVELS]
@@ -298,6 +308,7 @@ class CharactersScene(Scene):
                 theme.SIZE_SMALL,
                 theme.DIM,
                 italic=True,
+                box=row,
             )
             return
         known = {t.id for t in c.talents}
@@ -320,12 +331,11 @@ class CharactersScene(Scene):
         row = pygame.Rect(inner.x, y, inner.width, g(40))
         question, yes, no = split(row, 0.6, 0.2, 0.2, gap=g(10))
         self._line(
-            text.fit(
-                tr("characters.confirm_delete", name=self.character.name), theme.SIZE_BODY, question.width
-            ),
+            tr("characters.confirm_delete", name=self.character.name),
             (question.x, question.centery - text.line_height(theme.SIZE_BODY) // 2),
             theme.SIZE_BODY,
             theme.FAILURE,
+            box=question,
         )
         self.form.add(Button(yes, tr("characters.delete"), self.delete, primary=True))
         self.form.add(Button(no, tr("characters.keep"), self.cancel_delete))
@@ -337,12 +347,17 @@ class CharactersScene(Scene):
         size: float,
         colour: tuple[int, int, int],
         italic: bool = False,
+        *,
+        box: pygame.Rect,
     ) -> None:
-        self.lines.append((value, pos, size, colour, italic))
+        """Queues a line to draw at `pos` in `box`, shrunk to the width left in it if need be."""
+        [value], size = text.fitted(value, size, box.right - pos[0], italic=italic)
+        self.lines.append((value, pos, size, colour, italic, box))
 
     def _paragraph(self, value: str, x: int, y: int, width: int, colour: tuple[int, int, int]) -> int:
         for line in text.wrap(value, theme.SIZE_SMALL, width):
-            self._line(line, (x, y), theme.SIZE_SMALL, colour, italic=True)
+            row = pygame.Rect(x, y, width, text.line_height(theme.SIZE_SMALL))
+            self._line(line, (x, y), theme.SIZE_SMALL, colour, italic=True, box=row)
             y += text.line_height(theme.SIZE_SMALL)
         return y
 
@@ -443,20 +458,16 @@ class CharactersScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(self.app.size, self.app.vintage), (0, 0))
+        head = pygame.Rect(self.title_at, (self.rule[1] - self.rule[0], self.rule[2] - self.title_at[1]))
+        [title], size = text.fitted(tr("characters.title"), theme.SIZE_H1, head.width, bold=True)
         text.draw(
-            surface,
-            tr("characters.title"),
-            self.title_at,
-            theme.SIZE_H1,
-            theme.BRASS_LIGHT,
-            bold=True,
-            shadow=True,
+            surface, title, self.title_at, size, theme.BRASS_LIGHT, bold=True, shadow=True, box=head, pad=0
         )
         ornament(surface, *self.rule)
         draw_panel(surface, self.page, "panel")
         ornament(surface, self.page.x + self.g(30), self.page.right - self.g(30), self.rule_y)
-        for value, pos, size, colour, italic in self.lines:
-            text.draw(surface, value, pos, size, colour, italic=italic)
+        for value, pos, size, colour, italic, box in self.lines:
+            text.draw(surface, value, pos, size, colour, italic=italic, box=box, pad=0)
         for symbol, pos, size in self.chips:
             suit_chip(surface, symbol, pos, size)
         if self.editable and len(self.character.talents) < characters.MAX_TALENTS:
@@ -473,6 +484,7 @@ class CharactersScene(Scene):
         else:
             note, colour = "characters.unlisted", theme.DIM
         x, y, width = self.note_at
+        room = pygame.Rect(x, y, width, self.page.bottom - y)
         for line in text.wrap(tr(note), theme.SIZE_SMALL, width):
-            text.draw(surface, line, (x, y), theme.SIZE_SMALL, colour, italic=True)
+            text.draw(surface, line, (x, y), theme.SIZE_SMALL, colour, italic=True, box=room, pad=0)
             y += text.line_height(theme.SIZE_SMALL)

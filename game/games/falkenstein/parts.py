@@ -20,7 +20,7 @@ DEMO_HEROES = 2
 
 
 def new_state(setup: FalkensteinSetup) -> FalkensteinGame:
-    return setup.new_game(setup.load_scenario())
+    return setup.new_game()
 
 
 def demo_setup(seed: int, players: int | None, level: str) -> FalkensteinSetup:
@@ -33,15 +33,17 @@ def summary(setup: FalkensteinSetup, state: FalkensteinGame) -> Summary:
     tries = [0] * len(setup.seats)
     for resolved in state.history:
         tries[resolved.seat] += 1
-    scenario = setup.load_scenario()
+    story = setup.story()
+    ending = story.ending(state.ending) if story is not None else None
     return Summary(
         tuple(seat.character.name for seat in setup.seats),
         tuple(state.successes),
         len(state.history),
         state.is_over,
         tries=tuple(tries),
-        success=sum(state.successes) >= scenario.pass_mark if scenario and state.is_over else None,
-        scenario=scenario.title if scenario else None,
+        success=ending.happy if ending is not None else None,
+        scenario=story.title if story is not None else None,
+        ending=ending.title if ending is not None else None,
         people=tuple(seat.player for seat in setup.seats),
     )
 

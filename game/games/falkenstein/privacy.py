@@ -5,9 +5,10 @@ networked table is the hot seat's: every character and the Host are people."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import get_args
+from typing import Any, get_args
 
 from game.game_spec import HIDDEN, Privacy
+from game.games.falkenstein import scenario as adventure
 from game.games.falkenstein.data import HEROES
 from game.games.falkenstein.session import MAX_CHARACTERS, CardDrawn, Event, FalkensteinView, HandDealt
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
@@ -22,15 +23,29 @@ def redact(event: Event, seat: int | str) -> Event:
     return event
 
 
-def new_setup(seed: int, seats: int) -> FalkensteinSetup:
-    """`seats` - 1 heroes and the Host, all people (the players' names are the table's, not the journal's)."""
+def new_setup(seed: int, seats: int, story: Any = None) -> FalkensteinSetup:
+    """`seats` - 1 heroes and the Host, all people (the players' names are the table's, not the journal's),
+    with the adventure `story` (its file's JSON, read whole: a FileProblem if it does not) or none."""
     if not 2 <= seats <= MAX_CHARACTERS + 1:
         raise ValueError(
             f"Falkenstein seats 1 to {MAX_CHARACTERS} characters and the Host, not {seats} seats"
         )
-    return FalkensteinSetup("hotseat", tuple(SeatSetup(hero, "") for hero in HEROES[: seats - 1]), seed=seed)
+    heroes = tuple(SeatSetup(hero, "") for hero in HEROES[: seats - 1])
+    scenario = None if story is None else adventure.read(story)
+    return FalkensteinSetup("hotseat", heroes, seed=seed, scenario=scenario)
+
+
+def story(setup: FalkensteinSetup) -> Any:
+    """The table's adventure as `joined` carries it (None without one)."""
+    return None if setup.scenario is None else adventure.to_json(setup.scenario)
 
 
 PRIVACY = Privacy(
-    FalkensteinView, get_args(Event), redact, new_setup=new_setup, seats=(2, MAX_CHARACTERS + 1)
+    FalkensteinView,
+    get_args(Event),
+    redact,
+    new_setup=new_setup,
+    seats=(2, MAX_CHARACTERS + 1),
+    story=story,
+    read_story=adventure.read,
 )

@@ -7,15 +7,24 @@ replay it from config + seed + actions.
 
 Dealing: each seat in turn receives the next four cards from the top of the deck (seat 0 gets the
 first four), so a `stacked_deck` is easy to write for demos and tests.
+
+With a story (an adventure, `scenario.Scenario`), each challenge is one of its challenges: the one the story
+has reached unless the Host names another, and its outcome moves the story on (`StoryTurned`) until it
+reaches an ending (`StoryEnded`), which ends the session. The path and the cards that decided each turn are
+in the events, so a journal replays the story as it went.
 """
+
+from __future__ import annotations
 
 import random
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
+from game.game_spec import LATER
 from game.games.falkenstein.resolution import (
     DECK,
     LEVELS,
@@ -27,6 +36,9 @@ from game.games.falkenstein.resolution import (
     standing_of,
     win_chance,
 )
+
+if TYPE_CHECKING:
+    from game.games.falkenstein.scenario import Scenario
 
 HAND_SIZE = 4
 MAX_CHARACTERS = 4
@@ -79,6 +91,7 @@ class FalkensteinConfig:
     characters: tuple[Character, ...]
     max_challenges: int | None = None
     stacked_deck: tuple[str, ...] | None = None
+    story: Scenario | None = None  # the adventure played, checked whole (`scenario.check`)
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.characters) <= MAX_CHARACTERS:
@@ -102,12 +115,14 @@ def _check_deck(deck: tuple[str, ...]) -> None:
 
 @dataclass(frozen=True)
 class SetChallenge:
-    """Taken by the Host: the talent's suit is trump; any talent id is accepted, unlisted is Average."""
+    """Taken by the Host: the talent's suit is trump; any talent id is accepted, unlisted is Average. With a
+    story, `node` names the story's challenge it sets ("": the one the story has reached)."""
 
     seat: int
     talent: str
     suit: str
     opposition: int
+    node: str = field(default="", metadata={LATER: True})  # older journals' Host set no story's challenge
 
 
 @dataclass(frozen=True)
@@ -139,6 +154,7 @@ class ChallengeSet:
     level: int
     opposition: int
     standing: str
+    node: str = ""  # the story's challenge, with a story
 
 
 @dataclass(frozen=True)
@@ -176,11 +192,41 @@ class DeckReshuffled:
 
 
 @dataclass(frozen=True)
+class StoryTurned:
+    """The story moved on from challenge `node` after its `outcome` ("success", "failure", "fireworks"),
+    decided by the cards `played` and `drawn`, to `to` (a challenge, or an ending)."""
+
+    node: str
+    seat: int
+    played: str
+    drawn: str
+    outcome: str
+    to: str
+
+
+@dataclass(frozen=True)
+class StoryEnded:
+    ending: str
+    happy: bool
+
+
+@dataclass(frozen=True)
 class SessionOver:
     pass
 
 
-Event = HandDealt | ChallengeSet | CardPlayed | HostDrew | Resolved | CardDrawn | DeckReshuffled | SessionOver
+Event = (
+    HandDealt
+    | ChallengeSet
+    | CardPlayed
+    | HostDrew
+    | Resolved
+    | CardDrawn
+    | DeckReshuffled
+    | StoryTurned
+    | StoryEnded
+    | SessionOver
+)
 
 
 @dataclass(frozen=True)
@@ -196,6 +242,9 @@ class FalkensteinView:
     history: tuple[Resolved, ...]
     phase: Phase
     to_act: int | str | None
+    story_at: str = ""  # the challenge the story has reached ("" without a story, or at its end)
+    path: tuple[StoryTurned, ...] = ()  # the story's turns so far
+    ending: str = ""  # the ending reached
 
 
 class FalkensteinGame:
@@ -213,6 +262,10 @@ class FalkensteinGame:
         self._challenge: ChallengeSet | None = None
         self._history: list[Resolved] = []
         self._phase = Phase.CHALLENGE
+        story = config.story
+        self._at = story.start if story is not None else ""
+        self._path: list[StoryTurned] = []
+        self._ending = ""
         # The initial deal, for the table scene to animate before the first action.
         self.opening: tuple[HandDealt, ...] = tuple(
             HandDealt(seat, tuple(hand)) for seat, hand in enumerate(self._hands)
@@ -253,9 +306,27 @@ class FalkensteinGame:
             counts[resolved.seat] += keep(resolved)
         return tuple(counts)
 
+    @property
+    def path(self) -> tuple[StoryTurned, ...]:
+        return tuple(self._path)
+
+    @property
+    def ending(self) -> str:
+        """The ending the story reached ("" before, or without a story)."""
+        return self._ending
+
     def legal_actions(self) -> list[Action]:
-        """For the Host: each seat's own talents at oppositions 1..6 (apply accepts any talent id
-        with a valid suit too, and `EndSession`); for the challenged seat: one PlayCard per card in hand."""
+        """For the Host: with a story, the challenge it has reached for each seat; else each seat's own
+        talents at oppositions 1..6 (apply accepts any talent id with a valid suit too, another challenge of
+        the story, and `EndSession`); for the challenged seat: one PlayCard per card in hand."""
+        story = self.config.story
+        if self._phase is Phase.CHALLENGE and story is not None:
+            node = story.challenge(self._at)
+            assert node is not None
+            return [
+                SetChallenge(seat, node.talent, node.suit, node.opposition, node.id)
+                for seat in range(len(self.config.characters))
+            ]
         if self._phase is Phase.CHALLENGE:
             return [
                 SetChallenge(seat, talent.id, talent.suit, opposition)
@@ -291,9 +362,12 @@ class FalkensteinGame:
             raise ValueError(f"unknown suit: {action.suit!r}")
         if not isinstance(action.talent, str) or not action.talent:
             raise ValueError("a challenge needs a talent id")
+        node = self._story_node(action.node)
         level = self.config.characters[action.seat].level_of(action.talent)
         standing = standing_of(level, action.opposition)
-        challenge = ChallengeSet(action.seat, action.talent, action.suit, level, action.opposition, standing)
+        challenge = ChallengeSet(
+            action.seat, action.talent, action.suit, level, action.opposition, standing, node
+        )
         self._challenge = challenge
         self._phase = Phase.PLAY
         return [challenge]
@@ -330,13 +404,43 @@ class FalkensteinGame:
             hand.append(card)
             events.append(CardDrawn(challenge.seat, card))
         self._challenge = None
+        events += self._turn_story(challenge.node, resolved)
         max_challenges = self.config.max_challenges
-        if max_challenges is not None and len(self._history) >= max_challenges:
+        if self._ending or (max_challenges is not None and len(self._history) >= max_challenges):
             self._phase = Phase.OVER
             events.append(SessionOver())
         else:
             self._phase = Phase.CHALLENGE
         return events
+
+    def _story_node(self, node: object) -> str:
+        """The story's challenge a SetChallenge sets ("" without a story)."""
+        story = self.config.story
+        if story is None:
+            if node:
+                raise ValueError(f"no story to set the challenge {node!r} of")
+            return ""
+        chosen = node or self._at
+        if not isinstance(chosen, str) or story.challenge(chosen) is None:
+            raise ValueError(f"the story has no challenge {chosen!r}")
+        return chosen
+
+    def _turn_story(self, node: str, resolved: Resolved) -> list[Event]:
+        """The story moved on by the outcome of its challenge `node` (nothing without a story)."""
+        story = self.config.story
+        challenge = story.challenge(node) if story is not None else None
+        if story is None or challenge is None:
+            return []
+        outcome = "fireworks" if resolved.fireworks else "failure" if resolved.host_wins else "success"
+        to = challenge.next(outcome)
+        turned = StoryTurned(node, resolved.seat, resolved.played, resolved.drawn, outcome, to)
+        self._path.append(turned)
+        ending = story.ending(to)
+        if ending is None:
+            self._at = to
+            return [turned]
+        self._at, self._ending = "", to
+        return [turned, StoryEnded(to, ending.happy)]
 
     def _draw(self, events: list[Event]) -> str:
         """Top card of the deck; an empty deck is first rebuilt from the shuffled discard pile."""
@@ -366,6 +470,9 @@ class FalkensteinGame:
             history=self.history,
             phase=self._phase,
             to_act=self.to_act,
+            story_at=self._at,
+            path=self.path,
+            ending=self._ending,
         )
 
 

@@ -8,9 +8,12 @@ from typing import Any, ClassVar
 
 from game import schema
 from game.ai.seeds import SEED_BITS
+from game.games.falkenstein import scenario as adventure
+from game.games.falkenstein.legacy import IDS as LEGACY_IDS
+from game.games.falkenstein.legacy import legacy_scenario
 from game.games.falkenstein.resolution import DECK, SUITS
 from game.games.falkenstein.resolution import LEVELS as TALENT_LEVELS
-from game.games.falkenstein.scenario import Scenario, list_scenarios
+from game.games.falkenstein.scenario import Scenario
 from game.games.falkenstein.session import (
     MAX_CHARACTERS,
     Character,
@@ -18,7 +21,6 @@ from game.games.falkenstein.session import (
     FalkensteinGame,
     Talent,
 )
-from game.paths import SCENARIOS
 from game.storage import FileProblem
 
 MODES = ("solo", "hotseat", "demo")
@@ -39,9 +41,10 @@ class FalkensteinSetup:
     game: ClassVar[str] = "falkenstein"
     mode: str  # "solo": a scenario with the computer Host; "hotseat": a human Host; "demo": all computer
     seats: tuple[SeatSetup, ...]
-    scenario_id: str | None = None
+    scenario_id: str | None = None  # the first straight-line scenario (`legacy`), in older journals
     host_name: str = ""
     seed: int = 0
+    scenario: Scenario | None = None  # the adventure played, whole (a hot seat's Host may play without)
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -49,26 +52,20 @@ class FalkensteinSetup:
         if not 1 <= len(self.seats) <= 4:
             raise ValueError(f"1 to 4 characters, not {len(self.seats)}")
 
-    def load_scenario(self) -> Scenario | None:
-        """The scenario a solo session plays (read from the assets); other modes have none."""
-        return find_scenario(self.scenario_id) if self.mode == "solo" else None
+    def story(self) -> Scenario | None:
+        """The adventure the session plays: its own, or in an older journal's solo session the first
+        straight-line scenario; None for a Host without one."""
+        if self.scenario is not None:
+            return self.scenario
+        if self.mode == "solo":
+            return legacy_scenario(self.scenario_id or LEGACY_IDS[0])
+        return None
 
-    def new_game(self, scenario: Scenario | None) -> FalkensteinGame:
+    def new_game(self) -> FalkensteinGame:
         """The session state, built the same way for a new session and for a replayed save."""
         characters = tuple(s.character for s in self.seats)
-        max_challenges = len(scenario.challenges) if scenario else None
         stacked = demo_deck(self.seed) if self.mode == "demo" else None
-        return FalkensteinGame(FalkensteinConfig(characters, max_challenges, stacked), self.seed)
-
-
-def find_scenario(scenario_id: str | None) -> Scenario:
-    scenarios = list_scenarios(SCENARIOS)
-    for scenario in scenarios:
-        if scenario.id == scenario_id:
-            return scenario
-    if scenario_id is None and scenarios:
-        return scenarios[0]
-    raise ValueError(f"unknown scenario {scenario_id!r}")
+        return FalkensteinGame(FalkensteinConfig(characters, None, stacked, self.story()), self.seed)
 
 
 def demo_deck(seed: int) -> tuple[str, ...]:
@@ -83,8 +80,10 @@ def demo_deck(seed: int) -> tuple[str, ...]:
 
 
 def encode(setup: FalkensteinSetup) -> dict[str, Any]:
-    """The setup as plain JSON, for journals."""
-    return {
+    """The setup as plain JSON, for journals: the adventure whole, so the journal replays it as it was
+    played whatever becomes of its file."""
+    story = {} if setup.scenario is None else {"scenario": adventure.to_json(setup.scenario)}
+    return story | {
         "mode": setup.mode,
         "scenario_id": setup.scenario_id,
         "host_name": setup.host_name,
@@ -116,15 +115,14 @@ def decode(data: Any) -> FalkensteinSetup:
             "seed": SEED,
             "seats": schema.items(_falkenstein_seat, 1, MAX_CHARACTERS),
         },
+        {"scenario": lambda value, where: adventure.read(value)},
     )
-    if top["mode"] == "solo":
-        try:
-            find_scenario(top["scenario_id"])
-        except ValueError:
-            raise FileProblem(
-                "unknown_value", where="setup.scenario_id", value=schema.shown(top["scenario_id"])
-            ) from None
-    return FalkensteinSetup(top["mode"], top["seats"], top["scenario_id"], top["host_name"], top["seed"])
+    scenario_id = top["scenario_id"]
+    if scenario_id is not None and scenario_id not in LEGACY_IDS:
+        raise FileProblem("unknown_value", where="setup.scenario_id", value=schema.shown(scenario_id))
+    return FalkensteinSetup(
+        top["mode"], top["seats"], scenario_id, top["host_name"], top["seed"], top.get("scenario")
+    )
 
 
 def _falkenstein_seat(data: Any, where: schema.Where) -> SeatSetup:

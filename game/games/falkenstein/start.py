@@ -1,17 +1,20 @@
-"""The menu's start section for Château Falkenstein: a hero against the computer Host (solo, a scenario), or
-a table of people with a human Host (hot seat)."""
+"""The menu's start section for Château Falkenstein: a hero against the computer Host (solo, an adventure), or
+a table of people with a human Host (hot seat, with an adventure or without); and the way to the adventure
+editor ("Write an adventure")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.ai.seeds import match_seed
 from game.game_spec import GameSpec
-from game.games.falkenstein import characters
-from game.games.falkenstein.scenario import Scenario, list_scenarios
+from game.games.falkenstein import adventures, characters
+from game.games.falkenstein.scenario import Scenario
 from game.games.falkenstein.session import MAX_CHARACTERS, Character
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
 from game.i18n import language, tr
-from game.paths import SCENARIOS
 from game.scenes import navigation
+from game.storage import FileProblem, Refused
 from game.ui.salon import Column, label_share, split
 from game.ui.start_rows import NAME_LEN, Page, Setter, choice, kept, labelled_input, store
 from game.ui.widgets import Button, Form, TextInput
@@ -23,7 +26,8 @@ class FalkensteinStart:
     def __init__(self, menu: Page, game: GameSpec) -> None:
         self.menu = menu
         self.mode = "solo"
-        self.scenario_id: str | None = None
+        self.scenario: Scenario | None = None  # solo: the adventure played
+        self.hosted: Scenario | None = None  # hot seat: the Host's adventure, or None to make it up
         self.hero: Character | None = None
         self.player = ""
         self.count = 2
@@ -36,20 +40,23 @@ class FalkensteinStart:
         menu = self.menu
         cast = characters.all_characters(menu.app.notices.show)
         scenarios = self._scenarios()
+        rows = 5 if self.mode == "solo" else 5 + self.count  # with the buttons' row
+        room = menu.start_panel.bottom - menu.g(10) - col.y
+        if rows * (col.row + col.gap) > room:  # four characters and an adventure: the rows draw closer
+            col.gap = menu.g(4)
+            col.row = room // rows - col.gap
         labels = ["menu.mode", "menu.scenario", "menu.hero", "menu.your_name", "menu.cast_count", "menu.host"]
         share = label_share([tr(k) for k in labels], col.width, menu.g(14))
         modes = [("solo", tr("menu.mode.solo")), ("hotseat", tr("menu.mode.hotseat"))]
         form.add(choice(col.next(), tr("menu.mode"), modes, self.mode, self._set("mode"), share))
+        titles: list[tuple[Scenario | None, str]] = [(s, s.title.get(language())) for s in scenarios]
         if self.mode == "solo":
-            titles: list[tuple[str | None, str]] = [(s.id, s.title.get(language())) for s in scenarios]
             if not titles:
                 titles = [(None, tr("menu.no_scenario"))]
-            self.scenario_id = kept(self.scenario_id, [v for v, _ in titles])
+            self.scenario = kept(self.scenario, [v for v, _ in titles])
             self.hero = kept(self.hero, cast)
             form.add(
-                choice(
-                    col.next(), tr("menu.scenario"), titles, self.scenario_id, self._set("scenario_id"), share
-                )
+                choice(col.next(), tr("menu.scenario"), titles, self.scenario, self._set("scenario"), share)
             )
             form.add(
                 choice(
@@ -72,6 +79,9 @@ class FalkensteinStart:
             )
             ready = bool(scenarios)
         else:
+            titles.insert(0, (None, tr("menu.no_adventure")))
+            self.hosted = kept(self.hosted, [v for v, _ in titles])
+            form.add(choice(col.next(), tr("menu.scenario"), titles, self.hosted, self._set("hosted"), share))
             counts = [(n, str(n)) for n in range(1, MAX_CHARACTERS + 1)]
             form.add(choice(col.next(), tr("menu.cast_count"), counts, self.count, self._set("count"), share))
             for i in range(self.count):
@@ -111,14 +121,15 @@ class FalkensteinStart:
         if self.mode == "solo":
             assert self.hero is not None
             player = self.player.strip() or tr("menu.player_n", n=1)
-            return FalkensteinSetup("solo", (SeatSetup(self.hero, player),), self.scenario_id, seed=seed)
+            hero = (SeatSetup(self.hero, player),)
+            return FalkensteinSetup("solo", hero, seed=seed, scenario=self.scenario)
         seats = tuple(
             SeatSetup(character, self.names[i].strip() or tr("menu.player_n", n=i + 1))
             for i, character in enumerate(self.seats[: self.count])
             if character is not None
         )
         host = self.host.strip() or tr("menu.host_default")
-        return FalkensteinSetup("hotseat", seats, host_name=host, seed=seed)
+        return FalkensteinSetup("hotseat", seats, host_name=host, seed=seed, scenario=self.hosted)
 
     def summary_key(self) -> str:
         """The key of the game's rules in brief on the menu page."""
@@ -136,9 +147,22 @@ class FalkensteinStart:
         app = self.menu.app
         app.scenes.push(navigation.scene(app, "game.games.falkenstein.characters_scene:CharactersScene"))
 
+    def heading_button(self) -> tuple[str, Callable[[], None]]:
+        """The button beside the start panel's heading: the adventure editor."""
+        return tr("editor.open"), self.open_editor
+
+    def open_editor(self) -> None:
+        app = self.menu.app
+        app.scenes.push(navigation.scene(app, "game.games.falkenstein.editor_scene:EditorScene"))
+
     def _scenarios(self) -> list[Scenario]:
+        """Every adventure to play: Atout's and the player's finished ones (a bad file kept aside, told)."""
+        refused: list[Refused] = []
         try:
-            return list_scenarios(SCENARIOS)
-        except ValueError as exc:
-            self.menu.app.notices.show(tr("menu.bad_scenario", problem=str(exc)))
-            return []
+            found = adventures.playable(refused)
+        except FileProblem as problem:  # one of Atout's own: a fault of ours, said, not fatal
+            self.menu.app.notices.show(tr("menu.bad_scenario", problem=problem.words.text()))
+            found = []
+        for told in refused:
+            self.menu.app.notices.show(tr("editor.bad_file", problem=told.words.text()), 10.0)
+        return found

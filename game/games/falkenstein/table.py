@@ -19,7 +19,7 @@ from game.games.falkenstein.ai import ComputerHost, choose_card
 from game.games.falkenstein.data import TALENTS
 from game.games.falkenstein.privacy import new_setup
 from game.games.falkenstein.resolution import DECK, standing_of
-from game.games.falkenstein.scenario import Scenario
+from game.games.falkenstein.scenario import Ending, Scenario
 from game.games.falkenstein.session import (
     HOST,
     CardDrawn,
@@ -28,13 +28,14 @@ from game.games.falkenstein.session import (
     DeckReshuffled,
     EndSession,
     Event,
-    FalkensteinView,
     HandDealt,
     HostDrew,
     PlayCard,
     Resolved,
     SessionOver,
     SetChallenge,
+    StoryEnded,
+    StoryTurned,
     win_chances,
 )
 from game.games.falkenstein.setup import FalkensteinSetup, SeatSetup
@@ -45,20 +46,25 @@ from game.scenes import navigation
 from game.scenes.network_table import NetworkTable, table_seed
 from game.scenes.table_scene import Awaiting, TableScene, refusal_text
 from game.sheets import WayOut
-from game.ui import text, theme
+from game.ui import drawn, text, theme
 from game.ui.avatar import Avatar
 from game.ui.card_sprite import CardSprite
 from game.ui.fireworks import Fireworks, warm_up
 from game.ui.layout import load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.panel import draw_panel
-from game.ui.widgets import Button, Choice, Form
+from game.ui.pick_list import PickList, Row
+from game.ui.salon import restore_focus, split
+from game.ui.widgets import Button, Choice, Form, Label, Widget
 
 if TYPE_CHECKING:
     from game.app import App
     from game.net.remote_game import RemoteSession
 
 BACK = "backs/falkenstein"
+# the story panel's type shrinks to fit down to this; an adventure's longest texts fit above it (what is
+# longer, as in the first straight-line scenario's introduction, shrinks further)
+STORY_SMALLEST = theme.SIZE_SMALL - 5
 # the rectangles this scene reads from assets/tables/falkenstein.tmx
 LAYOUT_NAMES = frozenset(
     {
@@ -72,6 +78,7 @@ LAYOUT_NAMES = frozenset(
         "message",
         "hand",
         "seats",
+        "talents",
         "controls",
         "hostpanel",
     }
@@ -86,8 +93,8 @@ class FalkensteinTable(TableScene):
     def __init__(self, app: App, setup: FalkensteinSetup) -> None:
         super().__init__(app, setup)
         self.setup: FalkensteinSetup = setup
-        self.scenario: Scenario | None = setup.load_scenario()
-        self.game = setup.new_game(self.scenario)
+        self.scenario: Scenario | None = setup.story()
+        self.game = setup.new_game()
         self.layout = load_layout("falkenstein")
         self.host_avatar = Avatar(setup.seed % 997 + 3, setup.host_name or tr("fal.host"))
         self.host_avatar.masters()  # carve the portrait now, not on the first animated frame
@@ -100,6 +107,7 @@ class FalkensteinTable(TableScene):
         self.shown_discard = 0
         self.shown_results: list[Resolved] = []
         self.shown_challenge: ChallengeSet | None = None
+        self.shown_ending: Ending | None = None
         self.fireworks: Fireworks | None = None
         # the words on the table are kept as functions so a language switch re-words them at once
         self.message_fn: Callable[[], str] = str
@@ -113,6 +121,8 @@ class FalkensteinTable(TableScene):
         self.chances: dict[str, str] = {}
         self.last_person: str | None = None
         self.host_form = Form()
+        self._host_choice: tuple[int, str | None, int] = (0, None, 3)  # seat, talent, opposition
+        self._host_node = ""  # the story's challenge the Host has picked
         self.controls = Form()
         self.challenge_no = 0
         self.enqueue(list(self.game.opening))
@@ -128,6 +138,7 @@ class FalkensteinTable(TableScene):
         return self.r("played").width * 15 // 16
 
     def relayout(self) -> None:
+        self.land_if_resized()
         self.log.rect = self.r("log")
         self.log.title = tr("fal.log")
         self._build_controls()
@@ -156,13 +167,13 @@ class FalkensteinTable(TableScene):
         return c[0] + (i % 3) - 1, c[1] - min(i // 4, 6)
 
     def _build_controls(self) -> None:
-        area = self.r("controls")
-        bw, bh = area.width - 40, 46
+        area, u = self.r("controls"), self.u
+        bw, bh = area.width - u(40), u(46)
         entries: list[tuple[str, Callable[[], None]]] = [(tr("fal.pause"), self.pause)]
         if self.session_end_offered:
             entries.append((tr("fal.end_session"), self.end_session))
         buttons = [
-            Button(pygame.Rect(area.x + 20, area.bottom - (bh + 12) * (i + 1), bw, bh), label, fn)
+            Button(pygame.Rect(area.x + u(20), area.bottom - (bh + u(12)) * (i + 1), bw, bh), label, fn)
             for i, (label, fn) in enumerate(entries)
         ]
         self.controls = Form(buttons)
@@ -235,6 +246,7 @@ class FalkensteinTable(TableScene):
         self.last_person = self.person_of(to_act)
         if to_act == "host":
             self.awaiting = Awaiting.HOST
+            self._host_turn()
             self._build_host_form()
         else:
             self.awaiting = Awaiting.PLAY
@@ -244,9 +256,11 @@ class FalkensteinTable(TableScene):
         start = time.perf_counter()
         to_act = self.game.to_act
         if to_act == "host":
-            if self.scenario:
-                c = self.scenario.challenges[self.challenge_no]
-                action: SetChallenge | PlayCard = SetChallenge(0, c.talent, c.suit, c.opposition)
+            node = self.scenario.challenge(self.game.view(HOST).story_at) if self.scenario else None
+            if node is not None:  # the challenge the story has reached, for the hero
+                action: SetChallenge | PlayCard = SetChallenge(
+                    0, node.talent, node.suit, node.opposition, node.id
+                )
             elif self.challenge_no == 0 and self.setup.mode == "demo":
                 action = _demo_first_challenge(self.setup)
             else:
@@ -289,7 +303,8 @@ class FalkensteinTable(TableScene):
     def show_score(self) -> None:
         """The session's sheet, from the challenges resolved (every seat's view holds them all)."""
         self.end_match()
-        sheet = session_sheet(self.setup, self.game.view(HOST).history, tuple(self.log.lines))
+        view = self.game.view(HOST)
+        sheet = session_sheet(self.setup, view.history, tuple(self.log.lines), view.path, view.ending)
         way_out = WayOut(self.score_buttons(), self.leave_table)
         self.app.scenes.replace(navigation.score(self.app, self.game_id, sheet, way_out))
 
@@ -301,6 +316,13 @@ class FalkensteinTable(TableScene):
         self.app.scenes.replace(navigation.table(self.app, replace(self.setup, seed=match_seed())))
 
     def event_lines(self, event: Event) -> list[str]:
+        if isinstance(event, StoryTurned | StoryEnded) and self.scenario:
+            node = event.to if isinstance(event, StoryTurned) else event.ending
+            title = self.scenario.title_of(node).get(language())
+            key = "fal.log_story_ends" if isinstance(event, StoryEnded) else "fal.log_story_turns"
+            return (
+                [] if isinstance(event, StoryTurned) and self.scenario.ending(node) else [tr(key, to=title)]
+            )
         return log_lines(event, lambda seat: self.setup.seats[seat].character.name)
 
     # presenting events -------------------------------------------------------------------------
@@ -335,10 +357,23 @@ class FalkensteinTable(TableScene):
                 return d(0.9)
             case CardDrawn(seat=seat, card=card):
                 return self._card_drawn(seat, card)
+            case StoryEnded(ending=ending):
+                return self._story_ended(ending)
             case SessionOver():
                 self.awaiting = Awaiting.CONTINUE
                 return d(0.5)
         return 0.0
+
+    def _story_ended(self, ending_id: str) -> float:
+        """The ending reached takes the story panel, once the last challenge's outcome has been read."""
+        ending = self.scenario.ending(ending_id) if self.scenario else None
+        if ending is None:
+            return 0.0
+        self.shown_ending = ending
+        self.story_fn = lambda: ending.text.get(language())
+        self.message_fn = lambda: ending.title.get(language())
+        self.message_good = ending.happy
+        return self.app.duration(0.4)
 
     def _deal(self, seat: int, cards: tuple[str, ...]) -> float:
         d = self.app.duration
@@ -359,11 +394,15 @@ class FalkensteinTable(TableScene):
         return d(0.3 + 0.09 * len(cards) + 0.45)
 
     def _challenge_set(self, event: ChallengeSet) -> float:
+        """The challenge on the table; the Host's panel opens next on it (the last one set, as the Host's
+        own choice, so a table laid from the match so far offers what the table played to it offered)."""
         self.challenge_no += 1
         self.shown_challenge = event
+        self._host_choice, self._host_node = (event.seat, event.talent, event.opposition), event.node
         character = self.setup.seats[event.seat].character
-        if self.scenario:
-            words = self.scenario.challenges[self.challenge_no - 1].text
+        node = self.scenario.challenge(event.node) if self.scenario else None
+        if node is not None:
+            words = node.text
             self.story_fn = lambda: words.get(language())
         else:
             self.story_fn = lambda: tr(
@@ -402,10 +441,14 @@ class FalkensteinTable(TableScene):
         self.shown_results.append(event)
         self.message_fn = lambda: outcome_sentence(event)
         self.message_good = not event.host_wins
-        if self.scenario:
-            c = self.scenario.challenges[self.challenge_no - 1]
-            ending = c.failure if event.host_wins else c.success
-            self.story_fn = lambda: ending.get(language())
+        node = (
+            self.scenario.challenge(self.shown_challenge.node)
+            if self.scenario and self.shown_challenge
+            else None
+        )
+        if node is not None:
+            outcome = node.failure if event.host_wins else node.success
+            self.story_fn = lambda: outcome.get(language())
         self.host_avatar.react("nod" if event.host_wins else "frown")
         if event.fireworks and not self.replaying:
             self.fireworks = Fireworks(
@@ -466,12 +509,20 @@ class FalkensteinTable(TableScene):
         self.chances = {}
 
     # hot-seat Host ---------------------------------------------------------------------------
+    def _host_turn(self) -> None:
+        """A new challenge to set: with a story, the one it has reached is picked, as the story sets it."""
+        node = self.scenario.challenge(self.game.view(HOST).story_at) if self.scenario else None
+        if node is not None:
+            seat = self._host_choice[0] if self._host_choice[0] < len(self.setup.seats) else 0
+            self._host_choice = (seat, node.talent, node.opposition)
+            self._host_node = node.id
+
     def _build_host_form(self) -> None:
         area = self.r("hostpanel").inflate(-48, -28)
-        row = 58
+        row, high = area.height * 58 // 436, area.height * 42 // 436
         seats = [(i, s.character.name) for i, s in enumerate(self.setup.seats)]
-        previous = getattr(self, "_host_choice", (0, None, 3))
-        seat = previous[0] if previous[0] < len(seats) else 0
+        seat, talent, level = self._host_choice
+        seat = seat if seat < len(seats) else 0
         character = self.setup.seats[seat].character
         own = [t.id for t in character.talents]
         talents = own + sorted((t for t in TALENTS if t not in own), key=talent_name)
@@ -483,50 +534,82 @@ class FalkensteinTable(TableScene):
             )
             for t in talents
         ]
-        talent = previous[1] if previous[1] in talents else talents[0]
-        y = area.y + 64
-        self.host_seat = Choice(
-            pygame.Rect(area.x, y, area.width, 42),
-            tr("fal.host_character"),
-            seats,
-            seat,
-            self._host_seat_changed,
-        )
-        self.host_talent = Choice(
-            pygame.Rect(area.x, y + row, area.width, 42),
-            tr("fal.host_talent"),
-            options,
-            talent,
-            lambda v: self._host_changed(),
-        )
+        talent = talent if talent in talents else talents[0]
+        widgets: list[Widget] = []
+        names = ("fal.host_character", "fal.host_talent", "fal.host_opposition")
+        if self.scenario is not None:  # the story's challenges on the left, the rows captioned on the right
+            left, area = split(pygame.Rect(area.x, area.y + 56, area.width, area.height - 56), 0.36, 0.64)
+            left.height -= high + 10
+            at = self.game.view(HOST).story_at
+            rows = [
+                Row(c.title.get(language()), tr("fal.host_next") if c.id == at else "")
+                for c in self.scenario.challenges
+            ]
+            chosen = next((i for i, c in enumerate(self.scenario.challenges) if c.id == self._host_node), 0)
+            self.host_list = PickList(left, rows, chosen, self._host_node_changed, high * 3 // 4)
+            widgets.append(self.host_list)
+            caption = text.line_height(theme.SIZE_SMALL - 2)
+            boxes = [
+                pygame.Rect(area.x, area.y + caption + i * (high + caption + 8), area.width, high)
+                for i in range(3)
+            ]
+            for box, key in zip(boxes, names, strict=True):
+                widgets.append(
+                    Label(
+                        box.move(0, -caption).inflate(0, 0),
+                        tr(key),
+                        theme.SIZE_SMALL - 2,
+                        theme.PARCHMENT,
+                        "topleft",
+                    )
+                )
+            labels = ["", "", ""]
+            share = 0.0
+        else:
+            y = area.y + 64
+            boxes = [pygame.Rect(area.x, y + i * row, area.width, high) for i in range(3)]
+            labels, share = [tr(k) for k in names], 0.45
+        self.host_seat = Choice(boxes[0], labels[0], seats, seat, self._host_seat_changed, share)
+        self.host_talent = Choice(boxes[1], labels[1], options, talent, lambda v: self._host_changed(), share)
         levels = [(lv, tr(f"level.{lv}")) for lv in range(1, 7)]
-        self.host_level = Choice(
-            pygame.Rect(area.x, y + 2 * row, area.width, 42),
-            tr("fal.host_opposition"),
-            levels,
-            previous[2],
-            lambda v: self._host_changed(),
-        )
-        go = Button(
-            pygame.Rect(area.centerx - 170, area.bottom - 48, 340, 46),
+        self.host_level = Choice(boxes[2], labels[2], levels, level, lambda v: self._host_changed(), share)
+        panel = self.r("hostpanel")
+        width = min(340, panel.width - 60)
+        self.host_go = go = Button(
+            pygame.Rect(panel.centerx - width // 2, panel.bottom - 14 - high - 6, width, high + 4),
             tr("fal.host_set"),
             self._host_set,
             primary=True,
         )
-        self.host_form = Form([self.host_seat, self.host_talent, self.host_level, go])
+        self.host_form = Form([*widgets, self.host_seat, self.host_talent, self.host_level, go])
         self.host_form.move_focus(1)
 
+    def _host_node_changed(self, index: int) -> None:
+        """Another challenge of the story picked: its talent and difficulty, for the character chosen."""
+        assert self.scenario is not None
+        node = self.scenario.challenges[index]
+        self._host_node = node.id
+        self._host_choice = (self.host_seat.value, node.talent, node.opposition)
+        focus = self.host_form.focus_index
+        self._build_host_form()
+        restore_focus(self.host_form, focus)
+
     def _host_seat_changed(self, seat: int) -> None:
-        self._host_choice = (seat, None, self.host_level.value)
+        self._host_choice = (seat, self.host_talent.value, self.host_level.value)
         self._build_host_form()
 
     def _host_changed(self) -> None:
         self._host_choice = (self.host_seat.value, self.host_talent.value, self.host_level.value)
 
     def _host_set(self) -> None:
+        """The challenge as the Host set it: with a story, the challenge picked (its suit kept while its
+        talent is), else the talent's own suit."""
         talent = self.host_talent.value
         self._host_changed()
-        self.act(SetChallenge(self.host_seat.value, talent, TALENTS.get(talent, "S"), self.host_level.value))
+        node = self.scenario.challenge(self._host_node) if self.scenario else None
+        suit = node.suit if node is not None and node.talent == talent else TALENTS.get(talent, "S")
+        picked = node.id if node is not None else ""
+        self.act(SetChallenge(self.host_seat.value, talent, suit, self.host_level.value, picked))
 
     # input -------------------------------------------------------------------------------------
     def handle_table(self, event: pygame.event.Event) -> None:
@@ -586,7 +669,13 @@ class FalkensteinTable(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(
-            surface, [(self.r("challenge"), "paper"), (self.log.rect, "glass"), (self.r("seats"), "glass")]
+            surface,
+            [
+                (self.r("challenge"), "paper"),
+                (self.log.rect, "glass"),
+                (self.r("seats"), "glass"),
+                *([] if self.covered(self.r("talents")) else [(self.r("talents"), "glass")]),
+            ],
         )
         self._draw_host(surface)
         self._draw_challenge(surface)
@@ -608,50 +697,63 @@ class FalkensteinTable(TableScene):
             self.fireworks.draw(surface)
         self.draw_refusal(surface)
 
+    def u(self, value: float) -> int:
+        """A length of the layout's design (1280×720), scaled for the window as its rectangles are."""
+        return round(value * self.layout.scale(self.app.size))
+
     def _draw_host(self, surface: pygame.Surface) -> None:
         area = self.r("host")
-        portrait = pygame.Rect(area.x, area.y, area.width, area.height - 40)
+        portrait = pygame.Rect(area.x, area.y, area.width, area.height - self.u(40))
         self.host_avatar.draw(surface, portrait, glow=self.game.to_act == "host")
-        name = self.host_caption()
-        text.draw(
-            surface,
-            name,
-            (area.centerx, area.bottom - 30),
-            theme.SIZE_BODY,
-            theme.CREAM,
-            "midtop",
-            shadow=True,
-        )
+        caption = pygame.Rect(area.x - self.u(20), portrait.bottom, area.width + self.u(40), self.u(40))
+        [name], size = text.fitted(self.host_caption(), theme.SIZE_BODY, caption.width)
+        text.draw(surface, name, caption.center, size, theme.CREAM, "center", shadow=True, box=caption, pad=0)
 
     def _draw_challenge(self, surface: pygame.Surface) -> None:
         """The story panel: the scenario's narration (or the Host's words), shrunk to fit if long."""
         area = self.r("challenge")
-        inner = area.inflate(-36, -24)
+        inner = area.inflate(-self.u(36), -self.u(24))
         title = self.scenario.title.get(language()) if self.scenario else tr("fal.title")
-        text.draw(surface, title, inner.topleft, theme.SIZE_SMALL, theme.SEPIA, bold=True)
+        room = inner.width
         if self.scenario:
-            counter = tr("fal.challenge_no", n=max(1, self.challenge_no), total=len(self.scenario.challenges))
-            text.draw(surface, counter, inner.topright, theme.SIZE_SMALL, theme.SEPIA, "topright")
-        top = inner.y + text.line_height(theme.SIZE_SMALL) + 6
-        story = pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
+            [counter], size = text.fitted(self._story_place(), theme.SIZE_SMALL, inner.width // 2)
+            at = inner.topright
+            room -= text.draw(surface, counter, at, size, theme.SEPIA, "topright", box=inner, pad=0).width
+        [title], size = text.fitted(title, theme.SIZE_SMALL, room - self.u(16), bold=True)
+        text.draw(surface, title, inner.topleft, size, theme.SEPIA, bold=True, box=inner, pad=0)
+        story = self.story_box()
         words = self.story_fn()
-        size = text.fitting_size(words, story, theme.SIZE_BODY - 1, theme.SIZE_SMALL - 2, True, 1.05)
+        size = text.fitting_size(words, story, theme.SIZE_BODY - 1, STORY_SMALLEST, True, 1.05)
         text.draw_paragraphs(surface, words, story, size, theme.INK, italic=True, spacing=1.05)
 
+    def story_box(self) -> pygame.Rect:
+        """Where the story's text is written, under its title."""
+        inner = self.r("challenge").inflate(-self.u(36), -self.u(24))
+        top = inner.y + text.line_height(theme.SIZE_SMALL) + self.u(6)
+        return pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
+
+    def _story_place(self) -> str:
+        """Where the story stands, above its text: the ending reached, or the challenge met and its number."""
+        lang = language()
+        if self.shown_ending is not None:
+            return self.shown_ending.title.get(lang)
+        challenge = self.shown_challenge
+        node = self.scenario.challenge(challenge.node) if self.scenario and challenge else None
+        if node is None:
+            return tr("fal.story_start") if not self.challenge_no else ""
+        return tr("fal.challenge_at", n=self.challenge_no, title=node.title.get(lang))
+
     def _seat_plate(self, seat: int) -> pygame.Rect:
-        area = self.r("seats")
-        h = min(56, (area.height - 40) // max(1, len(self.setup.seats)))
-        return pygame.Rect(area.x + 10, area.y + 36 + seat * h, area.width - 20, h - 6)
+        area, u = self.r("seats"), self.u
+        h = min(u(56), (area.height - u(40)) // max(1, len(self.setup.seats)))
+        return pygame.Rect(area.x + u(10), area.y + u(36) + seat * h, area.width - u(20), h - u(6))
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
-        area = self.r("seats")
+        area, u = self.r("seats"), self.u
+        head = pygame.Rect(area.x + u(14), area.y + u(6), area.width - u(28), u(28))
+        [title], size = text.fitted(tr("fal.characters"), theme.SIZE_SMALL, head.width, bold=True)
         text.draw(
-            surface,
-            tr("fal.characters"),
-            (area.x + 14, area.y + 8),
-            theme.SIZE_SMALL,
-            theme.BRASS_LIGHT,
-            bold=True,
+            surface, title, head.midleft, size, theme.BRASS_LIGHT, "midleft", bold=True, box=head, pad=0
         )
         successes = [0] * len(self.setup.seats)
         attempts = [0] * len(self.setup.seats)
@@ -662,50 +764,70 @@ class FalkensteinTable(TableScene):
             plate = self._seat_plate(i)
             acting = self.game.to_act == i
             draw_panel(surface, plate, "hover" if acting else "button")
-            text.draw(
-                surface,
-                text.fit(seat.character.name, theme.SIZE_SMALL, plate.width - 20),
-                (plate.x + 10, plate.y + 4),
-                theme.SIZE_SMALL,
-                theme.CREAM,
-                bold=acting,
-            )
             detail = tr("fal.seat_score", ok=successes[i], n=attempts[i])
             if person := self.seat_person(i):
                 detail = f"{person} · {detail}"
+            room = plate.inflate(-2 * u(10), -2 * text.PAD)
+            size, small = text.stacked(theme.SIZE_SMALL, theme.SIZE_SMALL - 3, room.height, bold=acting)
+            [name], size = text.fitted(seat.character.name, size, room.width, bold=acting)
+            [detail], small = text.fitted(detail, small, room.width)
+            high, low = text.ink_height(size, acting), text.ink_height(small)
+            top = room.centery - (high + 1 + low) // 2
+            at = (room.x, top + high // 2)
+            text.draw(surface, name, at, size, theme.CREAM, "midleft", bold=acting, box=plate)
             text.draw(
                 surface,
                 detail,
-                (plate.x + 10, plate.bottom - 4),
-                theme.SIZE_SMALL - 3,
+                (room.x, top + high + 1 + low // 2),
+                small,
                 theme.PARCHMENT,
-                "bottomleft",
+                "midleft",
+                box=plate,
             )
-        self._draw_talents(surface, area)
+        if not self.covered(self.r("talents")):
+            self._draw_talents(surface)
 
-    def _draw_talents(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The talents of the character in play, under the name plates, as far as there is room."""
+    def _draw_talents(self, surface: pygame.Surface) -> None:
+        """The talents of the character in play, in their panel beside the log: in two columns where they
+        are narrow enough, the type smaller where the room is short."""
+        u, panel = self.u, self.r("talents")
+        area = panel.inflate(-2 * u(16), -2 * u(10))
         seat = self.shown_challenge.seat if self.shown_challenge else 0
         character = self.setup.seats[seat].character
-        y = self._seat_plate(len(self.setup.seats) - 1).bottom + 10
-        size = theme.SIZE_SMALL - 3
-        lh = text.line_height(size)
-        if y + 2 * lh > area.bottom:
-            return
-        title = text.fit(tr("fal.talents", name=character.name), size, area.width - 24)
-        text.draw(surface, title, (area.x + 12, y), size, theme.BRASS_LIGHT)
-        y += lh + 2
-        for talent in sorted(character.talents, key=lambda t: -t.level):
-            if y + lh > area.bottom - 6:
+        talents = sorted(character.talents, key=lambda t: -t.level)
+        rows = [(f"{talent_name(t.id)} {_suit_char(t.suit)}", tr(f"level.{t.level}")) for t in talents]
+        heading = tr("fal.talents", name=character.name)
+        size: float = theme.SIZE_SMALL
+        while True:
+            lh = text.line_height(size)
+            lines, title_size = text.fitted(heading, size + 1, area.width, 2 * lh, bold=True)
+            head_h = len(lines) * text.line_height(title_size) + u(4)
+            widest = max(
+                (text.size_of(a, size)[0] + u(8) + text.size_of(b, size)[0] for a, b in rows), default=0
+            )
+            columns = 2 if 2 * widest + u(24) <= area.width else 1
+            tall = head_h + -(-len(rows) // columns) * lh
+            if tall <= area.height or size <= text.FLOOR:
                 break
-            label = f"{talent_name(talent.id)} {_suit_char(talent.suit)}"
-            text.draw(
-                surface, text.fit(label, size, area.width * 3 // 5), (area.x + 12, y), size, theme.CREAM
-            )
-            text.draw(
-                surface, tr(f"level.{talent.level}"), (area.right - 12, y), size, theme.PARCHMENT, "topright"
-            )
-            y += lh
+            size = max(text.FLOOR, size - 1)
+        y = area.y
+        for line in lines:
+            text.draw(surface, line, (area.x, y), title_size, theme.BRASS_LIGHT, bold=True, box=panel)
+            y += text.line_height(title_size)
+        top = area.y + head_h
+        col_w = (area.width - (columns - 1) * u(24)) // columns
+        per_column = -(-len(rows) // columns)
+        for n, (label, level) in enumerate(rows):
+            column, row = divmod(n, per_column)
+            cell = pygame.Rect(area.x + column * (col_w + u(24)), top + row * lh, col_w, lh)
+            if (
+                cell.bottom > area.bottom + text.PAD
+            ):  # no room even in the smallest type: the last shown says so
+                break
+            level_w = text.size_of(level, size)[0]
+            [label], small = text.fitted(label, size, cell.width - level_w - u(8))
+            text.draw(surface, label, cell.topleft, small, theme.CREAM, box=panel)
+            text.draw(surface, level, cell.topright, size, theme.PARCHMENT, "topright", box=panel)
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         cards = self.app.cards
@@ -713,7 +835,7 @@ class FalkensteinTable(TableScene):
         size = self.shown_deck
         back = cards.back("falkenstein", self.card_w)
         for i in range(min(6, (size + 7) // 8)):
-            surface.blit(back, back.get_rect(center=(deck.centerx - i, deck.centery - i)))
+            drawn.picture(surface, back, back.get_rect(center=(deck.centerx - i, deck.centery - i)), "card")
         for card in self.discard:
             card.draw(surface, cards, self.card_w)
         slots = [("played", self.played), ("hostcard", self.drawn)]
@@ -724,14 +846,11 @@ class FalkensteinTable(TableScene):
                 outline = pygame.Rect((0, 0), cards.size_for(self.card_w))
                 outline.center = self.r(name).center
                 pygame.draw.rect(surface, (46, 104, 72), outline, 2, border_radius=max(4, self.card_w // 12))
-        text.draw(
-            surface,
-            tr("fal.deck", n=size),
-            (deck.centerx, deck.bottom + 6),
-            theme.SIZE_SMALL,
-            theme.PARCHMENT,
-            "midtop",
-        )
+        small = theme.SIZE_SMALL
+        under = pygame.Rect(0, deck.bottom + self.u(6), deck.width + self.u(40), text.line_height(small))
+        under.centerx = deck.centerx
+        [words], fits = text.fitted(tr("fal.deck", n=size), small, under.width)
+        text.draw(surface, words, under.midtop, fits, theme.PARCHMENT, "midtop", box=under, pad=0)
         labels = (
             ("discard", tr("fal.discard", n=self.shown_discard)),
             ("played", tr("fal.your_card")),
@@ -739,11 +858,17 @@ class FalkensteinTable(TableScene):
         )
         if self.awaiting is Awaiting.HOST:
             return  # the Host's panel covers the table's centre
-        top = min(self.r(name).y for name, _ in labels) - 6
+        top = min(self.r(name).y for name, _ in labels) - self.u(6)
         for name, label in labels:
-            text.draw(
-                surface, label, (self.r(name).centerx, top), theme.SIZE_SMALL, theme.PARCHMENT, "midbottom"
+            slot = self.r(name)
+            above = pygame.Rect(
+                slot.x - self.u(10),
+                top - text.line_height(small),
+                slot.width + self.u(20),
+                text.line_height(small),
             )
+            [words], fits = text.fitted(label, small, above.width)
+            text.draw(surface, words, above.midbottom, fits, theme.PARCHMENT, "midbottom", box=above, pad=0)
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         """Under the cards: who is challenged with what and the standing, then the outcome or advice."""
@@ -756,10 +881,14 @@ class FalkensteinTable(TableScene):
             return
         area = self.r("message")
         draw_panel(surface, area, "glass")
+        room = area.inflate(-2 * self.u(20), -2 * text.PAD)
+        rows = [room]
+        if challenge is not None and message:
+            rows = [pygame.Rect(room.x, room.y, room.width, room.height // 2)]
+            rows.append(pygame.Rect(room.x, rows[0].bottom, room.width, room.height - rows[0].height))
         size = theme.SIZE_SMALL + 1
-        lh = text.line_height(size)
-        y = area.centery - (lh if challenge and message else lh // 2)
         if challenge is not None:
+            row = rows[0]
             line = tr(
                 "fal.challenge_line",
                 talent=talent_name(challenge.talent),
@@ -771,22 +900,35 @@ class FalkensteinTable(TableScene):
                 line = f"{self.setup.seats[challenge.seat].character.name} · {line}"
             standing = tr(f"standing.{challenge.standing}")
             tint = {"stronger": (178, 226, 146), "equal": theme.BRASS_LIGHT, "weaker": (246, 150, 126)}
-            width = area.width - 40 - text.size_of(standing, size, True)[0] - 16
-            text.draw(surface, text.fit(line, size, width), (area.x + 20, y), size, theme.PARCHMENT)
             text.draw(
-                surface, standing, (area.right - 20, y), size, tint[challenge.standing], "topright", bold=True
+                surface,
+                standing,
+                row.midright,
+                size,
+                tint[challenge.standing],
+                "midright",
+                bold=True,
+                box=area,
             )
-            y += lh
+            width = row.width - text.size_of(standing, size, True)[0] - self.u(16)
+            lines, fits = text.fitted(line, size, width, row.height)
+            text.draw_lines(surface, lines, row.midleft, fits, theme.PARCHMENT, "left", box=area)
         if message:
-            text.draw(
-                surface, text.fit(message, size, area.width - 40), (area.centerx, y), size, colour, "midtop"
-            )
+            row = rows[-1]
+            lines, fits = text.fitted(message, size, row.width, row.height)
+            text.draw_lines(surface, lines, row.center, fits, colour, box=area)
 
     def _draw_hints(self, surface: pygame.Surface) -> None:
-        area = self.r("controls").inflate(-24, 0)
+        area = self.r("controls").inflate(-self.u(24), 0)
         hint = tr("fal.play_hint") if self.awaiting is Awaiting.PLAY else tr("fal.hint_wait")
-        box = pygame.Rect(area.x, area.y, area.width, area.height - 70)
-        text.draw_paragraphs(surface, hint, box, theme.SIZE_SMALL, theme.PARCHMENT, italic=True)
+        buttons = [w.rect.y for w in self.controls.widgets] if hasattr(self, "controls") else []
+        box = pygame.Rect(
+            area.x, area.y, area.width, min(buttons, default=area.bottom - self.u(70)) - self.u(8) - area.y
+        )
+        if self.covered(box):
+            return
+        size = text.fitting_size(hint, box, theme.SIZE_SMALL, text.FLOOR, True)
+        text.draw_paragraphs(surface, hint, box, size, theme.PARCHMENT, italic=True)
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         cards = self.app.cards
@@ -798,52 +940,56 @@ class FalkensteinTable(TableScene):
             label = self.chances.get(sprite.code) if sprite.face_up else None
             if label and self.awaiting is Awaiting.PLAY:
                 rect = sprite.rect(cards, self.card_w)
-                plate = pygame.Rect(0, 0, 84, 28)
-                plate.midbottom = (rect.centerx, rect.top - 6)
+                plate = pygame.Rect(0, 0, self.u(84), self.u(28))
+                plate.midbottom = (rect.centerx, rect.top - self.u(6))
                 draw_panel(surface, plate, "panel")
                 p = odds.get(sprite.code, 0.0)
                 colour = theme.SUCCESS if p >= 0.66 else theme.BRASS_LIGHT if p >= 0.4 else theme.FAILURE
-                text.draw(surface, label, plate.center, theme.SIZE_SMALL, colour, "center", bold=True)
+                [shown], size = text.fitted(
+                    label, theme.SIZE_SMALL, plate.width - 2 * text.PAD - 4, bold=True
+                )
+                text.draw(surface, shown, plate.center, size, colour, "center", bold=True, box=plate)
 
     def _draw_host_panel(self, surface: pygame.Surface) -> None:
         area = self.r("hostpanel")
         draw_panel(surface, area, "panel")
-        text.draw(
-            surface,
-            tr("fal.host_panel", name=self.person_of("host")),
-            (area.centerx, area.y + 14),
-            theme.SIZE_H2,
-            theme.BRASS_LIGHT,
-            "midtop",
+        u = self.u
+        head = pygame.Rect(area.x + u(16), area.y + u(8), area.width - u(32), u(44))
+        [title], size = text.fitted(
+            tr("fal.host_panel", name=self.person_of("host")), theme.SIZE_H2, head.width
         )
+        text.draw(surface, title, head.center, size, theme.BRASS_LIGHT, "center", box=head, pad=0)
         self.host_form.draw(surface)
         seat = self.host_seat.value
         level = self.setup.seats[seat].character.level_of(self.host_talent.value)
         standing = standing_of(level, self.host_level.value)
         tint = {"stronger": (178, 226, 146), "equal": theme.BRASS_LIGHT, "weaker": (246, 150, 126)}
-        y = self.host_level.rect.bottom + 24
+        column = self.host_level.rect  # under the rows: the standing they make, and what it means
+        y = column.bottom + area.height // 24
+        verdict = pygame.Rect(column.x, y, column.width, text.line_height(theme.SIZE_H2))
+        [words], size = text.fitted(tr(f"standing.{standing}"), theme.SIZE_H2, verdict.width, bold=True)
         text.draw(
-            surface,
-            tr(f"standing.{standing}"),
-            (area.centerx, y),
-            theme.SIZE_H2,
-            tint[standing],
-            "midtop",
-            bold=True,
+            surface, words, verdict.midtop, size, tint[standing], "midtop", bold=True, box=verdict, pad=0
         )
-        advice = pygame.Rect(area.x + 60, y + text.line_height(theme.SIZE_H2) + 6, area.width - 120, 90)
-        text.draw_paragraphs(
-            surface, tr(f"fal.standing_msg.{standing}"), advice, theme.SIZE_BODY, theme.PARCHMENT, italic=True
-        )
+        top = verdict.bottom + u(6)
+        inset = column.width // 10
+        advice = pygame.Rect(column.x + inset, top, column.width - 2 * inset, self.host_go.rect.y - 8 - top)
+        words = tr(f"fal.standing_msg.{standing}")
+        size = text.fitting_size(words, advice, theme.SIZE_BODY, text.FLOOR, True)
+        text.draw_paragraphs(surface, words, advice, size, theme.PARCHMENT, italic=True)
 
 
 def network_setup(sessions: list[RemoteSession]) -> FalkensteinSetup:
-    """The table's characters as the server dealt them (its networked setup), each with its player's name."""
+    """The table's characters as the server dealt them (its networked setup), each with its player's name,
+    and its adventure as `joined` brought it, read whole here (the lobby has left a table whose story was
+    refused)."""
     session = sessions[0]
+    assert session.joined is not None
     names = {state.seat: state.name for state in session.seats}
     dealt = new_setup(table_seed(session.code), len(session.seats))
     seats = tuple(SeatSetup(seat.character, names.get(i, "")) for i, seat in enumerate(dealt.seats))
-    return replace(dealt, seats=seats, host_name=names.get("host", ""))
+    story = session.joined.story if isinstance(session.joined.story, Scenario) else None
+    return replace(dealt, seats=seats, host_name=names.get("host", ""), scenario=story)
 
 
 class FalkensteinNetworkTable(NetworkTable, FalkensteinTable):
@@ -853,20 +999,6 @@ class FalkensteinNetworkTable(NetworkTable, FalkensteinTable):
 
     def __init__(self, app: App, sessions: list[RemoteSession]) -> None:
         super().__init__(app, sessions, network_setup(sessions))
-        if not self.game.opening:  # a table laid afresh after a rejoin: as it stands now
-            self._lay(self.game.view(self.session.seat))
-
-    def _lay(self, view: FalkensteinView) -> None:
-        """Puts the deck, the discard pile and the challenge where the seat's view has them, at once."""
-        self.shown_deck, self.shown_discard = view.deck_size, len(view.discard)
-        self.shown_results = list(view.history)
-        self.shown_challenge = view.challenge
-        self.challenge_no = len(view.history) + (view.challenge is not None)
-        top = view.discard[-4:]
-        for i, card in enumerate(top):
-            sprite = CardSprite(card, "french", BACK, *self._discard_pos(self.shown_discard - len(top) + i))
-            sprite.face_up = True
-            self.discard.append(sprite)
 
     def person_of(self, seat: int | str) -> str:
         return self.player(seat)

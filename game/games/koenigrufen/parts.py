@@ -71,7 +71,7 @@ def summary(setup: CardTableSetup, state: Any) -> Summary:
         for line in view.score_sheet
     )
     summary = seating.summary(setup, tuple(view.totals), len(view.score_sheet), state.is_over)
-    return replace(summary, contracts=contracts)
+    return replace(summary, contracts=contracts, length=state.config.deals, profile=rules_of(setup).id)
 
 
 PARTS = Parts(

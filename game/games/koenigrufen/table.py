@@ -77,7 +77,7 @@ from game.scenes.trick_table import TrickTable
 from game.seating import CardTableSetup, SeatPlayer
 from game.settings import AIDS
 from game.ui import aids as aid_look
-from game.ui import text, theme
+from game.ui import drawn, text, theme
 from game.ui.card_sprite import CardLayer, CardSprite
 from game.ui.panel import draw_panel
 from game.ui.salon import restore_focus
@@ -99,9 +99,12 @@ class Entry:
     aside: str
     note: str
     act: Callable[[], object]
+    short: str = ""  # the note's short form, for a narrow box
 
 
-OFFER_H = 54  # the tallest a bid's box grows
+OFFER_H = 64  # the tallest a bid's box grows (in the layout's design units)
+HEADING = theme.SIZE_H2 * 0.8  # the auction panel's title
+FOOT = theme.SIZE_SMALL - 2  # the auction's line of what was said
 
 
 def bid_action(seat: int, word: str) -> BidAction:
@@ -149,6 +152,13 @@ class KoenigrufenTable(TrickTable):
             [self.app.cards.path_for("tarock", c) for c in DECK] + ["backs/tarock"], self.card_w
         )
         self.enqueue(list(self.game.opening))
+
+    def relayout(self) -> None:
+        """The talon's cards on their places for the window's size, before the panels read them."""
+        if len(self.talon) == 6:
+            for i, sprite in enumerate(self.talon):
+                sprite.x, sprite.y = self._talon_slot(i)
+        super().relayout()
 
     # hooks ----------------------------------------------------------------------------------------
     def playable(self, seat: int) -> set[str]:
@@ -235,7 +245,7 @@ class KoenigrufenTable(TrickTable):
             self.panel_form.focus(items[min(index, len(items) - 1)])
 
     def sort_hand(self, cards: tuple[str, ...]) -> list[str]:
-        return sorted(cards, key=SORT.__getitem__)
+        return sorted(cards, key=lambda card: SORT.get(card, len(SORT)))  # a card not known yet: last
 
     def seat_detail(self, seat: int) -> str:
         won = self.tricks_won[seat]
@@ -274,9 +284,20 @@ class KoenigrufenTable(TrickTable):
     def auction_area(self) -> pygame.Rect:
         """The auction panel: the centre of the felt, widened from the side seats to the log."""
         panel, message = self.r("panel"), self.r("message")
-        left = self.r("seat3").right + 10
-        right = min(self.r("seat1").left, self.r("log").left) - 8
-        return pygame.Rect(left, panel.y, right - left, message.y - 4 - panel.y)
+        left = self.r("seat3").right + self.u(10)
+        right = min(self.r("seat1").left, self.r("log").left) - self.u(8)
+        return pygame.Rect(left, panel.y, right - left, message.y - self.u(4) - panel.y)
+
+    def auction_parts(self, area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The auction panel's title row, the room of its offers and its foot row (what was said), in
+        `area`'s coordinates; each row as tall as its letters and their padding."""
+        u = self.u
+        head_h = text.ink_height(HEADING) + 2 * u(8)
+        foot_h = text.ink_height(FOOT) + 2 * u(7)
+        head = pygame.Rect(area.x, area.y, area.width, head_h)
+        foot = pygame.Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+        room = pygame.Rect(area.x + u(12), head.bottom, area.width - 2 * u(12), foot.y - head.bottom)
+        return head, room, foot
 
     def _bid_panel(self, seat: int) -> None:
         """Every word the seat may say now, each with what it pays and what it means."""
@@ -288,6 +309,7 @@ class KoenigrufenTable(TrickTable):
                 pays_label(view.profile, word),
                 bid_line(view.profile, word),
                 partial(self.act, bid_action(seat, word)),
+                bid_line(view.profile, word, short=True),
             )
             for word in view.bid_options
         ]
@@ -321,18 +343,23 @@ class KoenigrufenTable(TrickTable):
         self.announcing = [item for item in self.announcing if item in view.may_announce]
         for item in view.may_announce:
             pays = bonus_pays(rules, contract, item)
-            entries.append(Entry(item, bonus_name(item), pays, bonus_line(item), partial(self._pick, item)))
+            pick = partial(self._pick, item)
+            entries.append(
+                Entry(item, bonus_name(item), pays, bonus_line(item), pick, bonus_line(item, True))
+            )
         levels = {item: level for item, _seat, level in view.items}
         for item in view.may_kontra:
             level = tr(f"kr.kontra.{levels.get(item, 0) + 1}")
             label = tr("krt.kontra.label", level=level, item=bonus_name(item))
-            note = tr("krt.kontra.note")
-            entries.append(Entry(("kontra", item), label, "×2", note, partial(self.act, Kontra(seat, item))))
+            note, short = tr("krt.kontra.note"), tr("krt.kontra.short_note")
+            kontra_act = partial(self.act, Kontra(seat, item))
+            entries.append(Entry(("kontra", item), label, "×2", note, kontra_act, short))
         for defender in view.may_kontra_each:  # a negative contract: the game doubled per defender
             kontra = KontraEach(seat, defender)
             label = tr("krt.kontra.label", level=self._each_level(defender), item=self._each_item(kontra))
             act = partial(self.act, kontra)
-            entries.append(Entry(("kontra_each", defender), label, "×2", tr("krt.kontra.note"), act))
+            note, short = tr("krt.kontra.note"), tr("krt.kontra.short_note")
+            entries.append(Entry(("kontra_each", defender), label, "×2", note, act, short))
         self._offer_grid(entries, bool(view.may_announce))
         for offer, entry in zip(self.panel_form.widgets, entries, strict=False):
             if isinstance(offer, Offer):
@@ -381,22 +408,22 @@ class KoenigrufenTable(TrickTable):
 
     def _offer_grid(self, entries: list[Entry], announce: bool = False) -> None:
         """The entries as offers in the panel, two or three to a row, and the Announce button last."""
-        area = self.auction_area().inflate(-24, 0)
+        _head, area, _foot = self.auction_parts(self.auction_area())
         cells = len(entries) + announce
-        gap = 6
-        top = area.y + text.line_height(theme.SIZE_H2 * 0.8) + 14
-        room = area.bottom - text.line_height(theme.SIZE_SMALL) - 16 - top
-        least = text.line_height(theme.SIZE_SMALL) + text.line_height(theme.SIZE_SMALL - 5)
-        columns = 2 if ceil(cells / 2) * (least + gap) - gap <= room else 3  # wide boxes if they fit
+        gap = self.u(4)
+        least = text.ink_height(theme.SIZE_SMALL, True) + 1 + text.ink_height(theme.SIZE_SMALL - 5)
+        least += 2 * text.PAD + self.u(8)
+        columns = 2 if ceil(cells / 2) * (least + gap) - gap <= area.height else 3  # wide boxes if they fit
         rows = ceil(cells / columns)
-        row_h = min(OFFER_H, (room - gap * (rows - 1)) // max(1, rows))
+        row_h = min(self.u(OFFER_H), (area.height - gap * (rows - 1)) // max(1, rows))
         col_w = (area.width - gap * (columns - 1)) // columns
         rects = [
-            pygame.Rect(area.x + col * (col_w + gap), top + row * (row_h + gap), col_w, row_h)
+            pygame.Rect(area.x + col * (col_w + gap), area.y + row * (row_h + gap), col_w, row_h)
             for row, col in (divmod(i, columns) for i in range(cells))
         ]
         widgets: list[Widget] = [
-            Offer(rect, e.label, e.aside, e.note, e.act) for rect, e in zip(rects, entries, strict=False)
+            Offer(rect, e.label, e.aside, e.note, e.act, (e.short,) if e.short else ())
+            for rect, e in zip(rects, entries, strict=False)
         ]
         if announce:
             label = tr("krt.announce.button", n=len(self.announcing))
@@ -405,16 +432,24 @@ class KoenigrufenTable(TrickTable):
         self.panel_form = Form(widgets)
         self._focus_panel()
 
+    def callable_kings(self) -> set[str]:
+        """The kings the rules let the declarer call now (the others are in his hand)."""
+        return {a.king for a in self.game.legal_actions() if isinstance(a, CallKing)}
+
     def _call_panel(self, seat: int) -> None:
+        """The four kings to call; those the rules refuse (held in the hand) dimmed and saying so, and a
+        click on one told why."""
         area = self.r("panel")
         w = self.card_w
         h = self.app.cards.size_for(w)[1]
         gap = w // 3
         left = area.centerx - (4 * w + 3 * gap) // 2
+        callable_kings = self.callable_kings()
         spots = []
         for i, king in enumerate(KINGS):
-            rect = pygame.Rect(left + i * (w + gap), area.y + 56, w, h)
-            spots.append(Hotspot(rect, partial(self.act, CallKing(seat, king)), card_label(king)))
+            rect = pygame.Rect(left + i * (w + gap), area.y + self.u(56), w, h)
+            label = card_label(king) if king in callable_kings else tr("krt.call.held")
+            spots.append(Hotspot(rect, partial(self.act, CallKing(seat, king)), label))
         self.panel_form = Form(spots)
         self._focus_panel()
 
@@ -431,7 +466,7 @@ class KoenigrufenTable(TrickTable):
         pay = self.game.view(seat).concession
         if pay:  # the called king turned up in the talon: the declarer may give up instead
             area = self.r("message")
-            rect = pygame.Rect(area.right - 230, area.y - 2, 230, area.height + 4)
+            rect = pygame.Rect(area.right - self.u(230), area.y - 2, self.u(230), area.height + 4)
             widgets.append(Button(rect, tr("krt.concede_button", n=pay), partial(self.act, Concede(seat))))
         self.panel_form = Form(widgets)
         self._focus_panel()
@@ -446,7 +481,7 @@ class KoenigrufenTable(TrickTable):
         area = self.r("message")
         count = self.discard_count
         button = Button(
-            pygame.Rect(area.right - 230, area.y - 2, 230, area.height + 4),
+            pygame.Rect(area.right - self.u(230), area.y - 2, self.u(230), area.height + 4),
             tr("krt.discard_button", n=len(self.chosen), count=count),
             self._discard,
             primary=True,
@@ -560,6 +595,8 @@ class KoenigrufenTable(TrickTable):
             case Discarded():
                 return self._discarded(event)
             case CardPlayed(seat=seat, card=card):
+                # the strip says what just happened (not the news of some earlier event)
+                self.say(lambda: tr("krt.msg.played", name=self.seat_name(seat), card=card_label(card)))
                 return self.play_to_trick(seat, card)
             case PartnerRevealed(declarer=declarer, partner=partner):
                 self.say(
@@ -576,6 +613,7 @@ class KoenigrufenTable(TrickTable):
                 return d(0.8)
             case TrickWon(seat=seat):
                 self.tricks_won[seat] += 1
+                self.say(lambda: " ".join(self.event_lines(event)))
                 return self.gather_trick(seat)
             case DealScored():
                 self.scored = event
@@ -639,10 +677,18 @@ class KoenigrufenTable(TrickTable):
         """The Sechserdreier: all six talon cards to the declarer (their faces known to him alone unless
         the profile turns them up)."""
         self.say(lambda: tr("krt.talon.all", name=self.seat_name(seat)))
-        if seat == self.hand_seat:
-            held = {s.code for s in self.hand}
-            cards = cards or tuple(c for c in self.game.view(seat).hand if c not in held)
+        if seat == self.hand_seat and not cards:  # taken unseen: the declarer's own view knows them
+            cards = self._taken_whole(seat)
         return self._take_talon(seat, 0, cards, whole=True)
+
+    def _taken_whole(self, seat: int) -> tuple[str, ...]:
+        """The talon the declarer took whole, unseen by the others, from his own view: the cards he has had
+        since that he did not hold before (held, laid away or played since: the view may be a later one's,
+        as when a table is laid from the match so far)."""
+        view = self.game.view(seat)
+        played = [card for trick in (*view.tricks, view.trick) for who, card in trick.played if who == seat]
+        held = {s.code for s in self.hand}
+        return tuple(c for c in (*view.hand, *view.discards, *played) if c not in held)
 
     def _take_talon(self, seat: int, half: int, cards: tuple[str, ...], whole: bool = False) -> float:
         d = self.app.duration
@@ -735,16 +781,16 @@ class KoenigrufenTable(TrickTable):
     def _draw_call(self, surface: pygame.Surface) -> None:
         area = self.r("panel")
         draw_panel(surface, area, "panel")
-        text.draw(
-            surface,
-            tr("kr.call_title"),
-            (area.centerx, area.y + 14),
-            theme.SIZE_H2,
-            theme.BRASS_LIGHT,
-            "midtop",
-        )
-        for spot, king in zip(self.panel_form.widgets, KINGS, strict=False):
-            surface.blit(self.app.cards.face("tarock", king, self.card_w), spot.rect)
+        spots = self.panel_form.widgets
+        head = pygame.Rect(area.x, area.y, area.width, (spots[0].rect.y if spots else area.bottom) - area.y)
+        [title], size = text.fitted(tr("kr.call_title"), theme.SIZE_H2, head.width - 2 * self.u(16))
+        text.draw(surface, title, head.center, size, theme.BRASS_LIGHT, "center", box=head, pad=self.u(6))
+        callable_kings = self.callable_kings()
+        for spot, king in zip(spots, KINGS, strict=False):  # a king held (not to be called) dimmed
+            centre = spot.rect.center
+            card = self.sprite(king, True, centre)
+            card.dim = king not in callable_kings
+            card.draw(surface, self.app.cards, self.card_w)
 
     def _said_so_far(self) -> list[str]:
         """The auction's bids, or the announcement round's words, as all read them (worded once per
@@ -777,13 +823,14 @@ class KoenigrufenTable(TrickTable):
         if self._auction_key != key:
             self._auction_layer = self._compose_auction(area.size, person, speaker, said, words, title)
             self._auction_key = key
-        surface.blit(self._auction_layer, area)
+        drawn.blit(surface, self._auction_layer, area)
 
     def ledger_area(self) -> pygame.Rect:
         """The auction's ledger while others speak: left of the talon, clear of its cards."""
         wide = self.auction_area()
         talon_left = round(self._talon_slot(0)[0] - self.card_w / 2)
-        return pygame.Rect(wide.x, wide.y, max(self.card_w * 2, talon_left - 12 - wide.x), wide.height)
+        width = max(self.card_w * 2, talon_left - self.u(12) - wide.x)
+        return pygame.Rect(wide.x, wide.y, width, wide.height)
 
     def _compose_auction(
         self, size: tuple[int, int], person: bool, speaker: str, said: list[str], words: str, title: str
@@ -793,41 +840,45 @@ class KoenigrufenTable(TrickTable):
         layer = pygame.Surface(size, pygame.SRCALPHA)
         area = layer.get_rect()
         draw_panel(layer, area, "panel")
-        heading = theme.SIZE_H2 * 0.8
-        text.draw(layer, text.fit(title, heading, area.width - 28), (14, 8), heading, theme.BRASS_LIGHT)
-        small = theme.SIZE_SMALL - 2
+        head, room, foot = self.auction_parts(area)
+        inset = self.u(14)
+        row = head.inflate(-2 * inset, 0)
+        [title], size_ = text.fitted(title, HEADING, row.width)
+        text.draw(layer, title, row.midleft, size_, theme.BRASS_LIGHT, "midleft", box=row, pad=0)
+        row = foot.inflate(-2 * inset, 0)
         if not person:
-            top = text.line_height(heading) + 18
-            bottom = area.bottom - text.line_height(small) - 12
-            self._draw_bid_list(layer, pygame.Rect(14, top, area.width - 28, bottom - top), said, words)
+            self._draw_bid_list(layer, pygame.Rect(row.x, room.y, row.width, foot.y - room.y), said, words)
             if speaker:
-                words = text.fit(tr("krt.auction.to_speak", name=speaker), small, area.width - 28)
-                at = (14, area.bottom - 10)
-                text.draw(layer, words, at, small, theme.BRASS_LIGHT, "bottomleft", italic=True)
+                [line], size_ = text.fitted(tr("krt.auction.to_speak", name=speaker), FOOT, row.width)
+                text.draw(
+                    layer, line, row.midleft, size_, theme.BRASS_LIGHT, "midleft", italic=True, box=row, pad=0
+                )
             return layer
-        line = " · ".join(said) if said else tr(f"{words}.none")
         label = tr(f"{words}.bids" if words == "krt.auction" else f"{words}.said") + ": "
-        width = area.width - 28 - text.size_of(label, small, bold=True)[0]
-        while len(said) > 1 and text.size_of(line, small)[0] > width:  # the latest bids, if not all fit
-            said = said[1:]
-            line = "… " + " · ".join(said)
-        at = (area.x + 14, area.bottom - 10)
-        rect = text.draw(layer, label, at, small, theme.BRASS_LIGHT, "bottomleft", bold=True)
-        text.draw(layer, text.fit(line, small, width), rect.bottomright, small, theme.CREAM, "bottomleft")
+        start = text.draw(
+            layer, label, row.midleft, FOOT, theme.BRASS_LIGHT, "midleft", bold=True, box=row, pad=0
+        )
+        rest = pygame.Rect(start.right, row.y, row.right - start.right, row.height)
+        [line], size_ = said_line(said, tr(f"{words}.none"), FOOT, rest.width)
+        text.draw(layer, line, rest.midleft, size_, theme.CREAM, "midleft", box=rest, pad=0)
         return layer
 
     def _draw_bid_list(self, surface: pygame.Surface, area: pygame.Rect, said: list[str], words: str) -> None:
         """The auction so far, one bid a line, the latest in brass; the earliest give way when the
         ledger is full."""
-        size = theme.SIZE_SMALL
+        size: float = theme.SIZE_SMALL
         if not said:
-            text.draw(surface, tr(f"{words}.none"), area.topleft, size, theme.PARCHMENT, italic=True)
+            first = pygame.Rect(area.topleft, (area.width, text.line_height(size)))
+            [none], size = text.fitted(tr(f"{words}.none"), size, area.width)
+            text.draw(surface, none, area.topleft, size, theme.PARCHMENT, italic=True, box=first, pad=0)
             return
         line_h = text.line_height(size)
         shown = said[-max(1, area.height // line_h) :]
         for i, words in enumerate(shown):
             colour = theme.BRASS_LIGHT if i == len(shown) - 1 else theme.CREAM
-            text.draw(surface, text.fit(words, size, area.width), (area.x, area.y + i * line_h), size, colour)
+            row = pygame.Rect(area.x, area.y + i * line_h, area.width, line_h)
+            [line], small = text.fitted(words, size, area.width)
+            text.draw(surface, line, row.midleft, small, colour, "midleft", box=row, pad=0)
 
     def _open_spot(self, seat: int, width: int, height: int) -> pygame.Rect:
         """Where an open hand lies: beside its seat, toward the middle of the table."""
@@ -853,36 +904,39 @@ class KoenigrufenTable(TrickTable):
             spot = self._open_spot(seat, width, h)
             for i, card in enumerate(self.sort_hand(cards)):
                 rect = pygame.Rect(round(spot.x + i * step), spot.y, w, h)
-                surface.blit(self.app.cards.face("tarock", card, w), rect)
+                drawn.picture(surface, self.app.cards.face("tarock", card, w), rect, "card")
                 if card == view.king:
                     pygame.draw.rect(surface, theme.BRASS_LIGHT, rect.inflate(4, 4), 2, border_radius=4)
-            text.draw(
-                surface,
-                tr("krt.open_hand"),
-                (spot.x, spot.bottom + 2),
-                theme.SIZE_SMALL - 4,
-                theme.PARCHMENT,
-                italic=True,
+            small: float = theme.SIZE_SMALL - 4
+            under = pygame.Rect(
+                spot.x,
+                spot.bottom + 2,
+                max(spot.width, self.card_w * 2),
+                text.line_height(small, italic=True),
             )
+            [words], small = text.fitted(tr("krt.open_hand"), small, under.width, italic=True)
+            text.draw(surface, words, under.topleft, small, theme.PARCHMENT, italic=True, box=under, pad=0)
 
     def _draw_called(self, surface: pygame.Surface) -> None:
-        """The called king, small, beside the trick, as a reminder all deal long."""
+        """The called king, small, beside the trick, as a reminder while the cards are played (before, the
+        call is news and the auction's panel takes the felt; after, the sheet says all)."""
         view = self.public
-        if view.king is None or view.phase in ("call", "talon"):
+        if view.king is None or view.phase not in ("discard", "tricks"):
             return
         w = self.card_w * 2 // 3
         area = self.r("trick")
         image = self.app.cards.face("tarock", view.king, w)
-        rect = image.get_rect(topright=(area.right + w + 24, area.y))
-        surface.blit(image, rect)
-        text.draw(
+        rect = drawn.picture(
             surface,
-            tr("kr.called_king"),
-            (rect.centerx, rect.bottom + 4),
-            theme.SIZE_SMALL - 4,
-            theme.PARCHMENT,
-            "midtop",
+            image,
+            image.get_rect(topright=(area.right + w + self.u(24), area.centery - self.u(95))),
+            "card",
         )
+        small: float = theme.SIZE_SMALL - 4
+        under = pygame.Rect(0, rect.bottom + 4, w + self.u(40), text.line_height(small))
+        under.centerx = rect.centerx
+        [words], small = text.fitted(tr("kr.called_king"), small, under.width)
+        text.draw(surface, words, under.midtop, small, theme.PARCHMENT, "midtop", box=under, pad=0)
 
     # help while playing -----------------------------------------------------------------------------------
     def aid_view(self) -> KoenigrufenView | None:
@@ -918,7 +972,7 @@ class KoenigrufenTable(TrickTable):
             self.draw_plate(layer, seat)
         gone, at = self._gone()
         if gone is not None:
-            layer.blit(gone, at)
+            drawn.blit(layer, gone, at)
         self.log.draw(layer, with_panel=False)
         self._draw_called(layer)
 
@@ -1021,6 +1075,19 @@ class KoenigrufenTable(TrickTable):
                 return tr(key, suit=SUIT_SYMBOLS[suit_of(trick[0])])
             return tr("kr.prompt.lead") if not trick else tr("kr.prompt.trump")
         return ""
+
+
+def said_line(said: list[str], none: str, size: float, width: int) -> tuple[list[str], float]:
+    """What was said so far in one line `width` wide: all of it if it reads whole (down to the smallest
+    type), else only the latest words after an ellipsis, as many as read whole."""
+    if not said:
+        return text.fitted(none, size, width)
+    for start in range(len(said)):
+        line = ("… " if start else "") + " · ".join(said[start:])
+        lines, fitted = text.fitted(line, size, width, floor=text.FLOOR)
+        if not isinstance(lines[0], text.Shortened):
+            return lines, fitted
+    return text.fitted(said[-1], size, width)
 
 
 def _short(card: str) -> str:

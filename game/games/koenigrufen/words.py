@@ -65,31 +65,33 @@ def pays_label(rules: Profile, word: str) -> str:
     return tr("krt.pays.bird" if contract.bird else "krt.pays", won=won, lost=lost)
 
 
-def contract_line(contract: Contract) -> str:
+def contract_line(contract: Contract, short: bool = False) -> str:
     """What a contract is, in one line read from its profile values: partner or alone, the talon, the
-    objective, the play rules that change."""
+    objective, the play rules that change (`short`: in the catalogue's short words, for narrow boxes)."""
+    desc = "krt.desc.short" if short else "krt.desc"
     if contract.kind == "trischaken":
-        return tr("krt.desc.trischaken")
-    parts = [tr("krt.desc.call" if contract.call else "krt.desc.alone")]
-    parts.append(tr(f"krt.desc.talon.{contract.talon}"))
+        return tr(f"{desc}.trischaken")
+    parts = [tr(f"{desc}.call" if contract.call else f"{desc}.alone")]
+    parts.append(tr(f"{desc}.talon.{contract.talon}"))
     if contract.kind == "negative":
-        parts.append(tr("krt.desc.tricks_one" if contract.target == 1 else "krt.desc.tricks_none"))
+        parts.append(tr(f"{desc}.tricks_one" if contract.target == 1 else f"{desc}.tricks_none"))
     else:
         parts.append(
-            tr("krt.desc.points_bird" if contract.bird else "krt.desc.points", n=-(-contract.target // 3))
+            tr(f"{desc}.points_bird" if contract.bird else f"{desc}.points", n=-(-contract.target // 3))
         )
     if contract.colour:
-        parts.append(tr("krt.desc.colour"))
+        parts.append(tr(f"{desc}.colour"))
     if contract.ouvert:
-        parts.append(tr("krt.desc.ouvert"))
+        parts.append(tr(f"{desc}.ouvert"))
     return " · ".join(parts)
 
 
-def bid_line(rules: Profile, word: str) -> str:
-    """The one-line description of a word of the auction."""
+def bid_line(rules: Profile, word: str, short: bool = False) -> str:
+    """The one-line description of a word of the auction (`short`: its short form)."""
     if word in {c.id for c in rules.contracts}:
-        return contract_line(rules.contract(word))
-    return tr(f"krt.desc.{'neutral' if word not in ('pass', 'hold') else word}")
+        return contract_line(rules.contract(word), short)
+    desc = "krt.desc.short" if short else "krt.desc"
+    return tr(f"{desc}.{'neutral' if word not in ('pass', 'hold') else word}")
 
 
 def profile_name(choice: str) -> str:
@@ -109,12 +111,14 @@ def bonus_name(item: str) -> str:
     return tr(f"kr.bonus.{item}")
 
 
-def bonus_line(item: str) -> str:
-    """What a bonus asks, in one line (the birds read from the card and trick the profile module gives)."""
+def bonus_line(item: str, short: bool = False) -> str:
+    """What a bonus asks, in one line (the birds read from the card and trick the profile module gives;
+    `short`: in the catalogue's short words)."""
+    words = "krt.bonus.short" if short else "krt.bonus"
     if item in BIRDS:
         card, trick = BIRDS[item]
-        return tr("krt.bonus.bird", card=card, n=trick)
-    return tr(f"krt.bonus.{item}")
+        return tr(f"{words}.bird", card=card, n=trick)
+    return tr(f"{words}.{item}")
 
 
 def bonus_pays(rules: Profile, contract_id: str, item: str) -> str:

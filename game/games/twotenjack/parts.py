@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from game import seating
@@ -21,7 +22,8 @@ def new_state(setup: CardTableSetup) -> TwoTenJackGame:
 
 def summary(setup: CardTableSetup, state: Any) -> Summary:
     view = state.view(0)
-    return seating.summary(setup, tuple(view.totals), len(view.round_scores), state.is_over)
+    summary = seating.summary(setup, tuple(view.totals), len(view.round_scores), state.is_over)
+    return replace(summary, length=state.config.round_count)
 
 
 PARTS = Parts(

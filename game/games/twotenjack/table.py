@@ -35,7 +35,7 @@ from game.scenes.trick_table import TrickTable
 from game.seating import CardTableSetup
 from game.sheets import ScoreSheet
 from game.ui import aids as aid_look
-from game.ui import text, theme
+from game.ui import drawn, text, theme
 
 if TYPE_CHECKING:
     from game.app import App
@@ -98,6 +98,10 @@ class TwoTenJackTable(TrickTable):
     def seat_detail(self, seat: int) -> str:
         view = self.game.view(seat)
         return tr("ttj.plate", round=_round_points(view.piles[seat]), total=view.totals[seat])
+
+    def seat_detail_short(self, seat: int) -> str:
+        view = self.game.view(seat)
+        return tr("ttj.plate_short", round=_round_points(view.piles[seat]), total=view.totals[seat])
 
     def seat_badge(self, seat: int) -> str:
         return tr("ttj.dealer") if seat == self.game.view(seat).dealer else ""
@@ -204,52 +208,46 @@ class TwoTenJackTable(TrickTable):
 
     def _draw_removed(self, surface: pygame.Surface) -> None:
         area = self.r("removed")
+        band = area.inflate(-self.u(12), 0)
         view = self.game.view(self.spectator_seat)
+        small = theme.SIZE_SMALL
         label = text.draw(
-            surface,
-            tr("ttj.removed"),
-            (area.x + 12, area.centery),
-            theme.SIZE_SMALL,
-            theme.BRASS_LIGHT,
-            "midleft",
+            surface, tr("ttj.removed"), band.midleft, small, theme.BRASS_LIGHT, "midleft", box=area
         )
-        x = label.right + 12
+        x = label.right + self.u(12)
         for card in view.removed:
-            r = text.draw(
-                surface,
-                card_label(card),
-                (x, area.centery),
-                theme.SIZE_SMALL,
-                theme.CREAM,
-                "midleft",
-                bold=True,
-            )
-            x = r.right + 14
-        round_of = text.draw(
-            surface,
-            tr("ttj.round_of", n=view.round_no, total=view.rounds),
-            (area.right - 12, area.centery),
-            theme.SIZE_SMALL,
-            theme.PARCHMENT,
-            "midright",
-        )
+            at = (x, area.centery)
+            r = text.draw(surface, card_label(card), at, small, theme.CREAM, "midleft", bold=True, box=area)
+            x = r.right + self.u(14)
+        words = tr("ttj.round_of", n=view.round_no, total=view.rounds)
+        round_of = text.draw(surface, words, band.midright, small, theme.PARCHMENT, "midright", box=area)
         if self.app.settings.aid_gone:
-            self._draw_gone(surface, view, pygame.Rect(x + 10, area.y, round_of.x - 10 - x - 10, area.height))
+            gap = self.u(10)
+            self._draw_gone(
+                surface, view, pygame.Rect(x + gap, area.y, round_of.x - 2 * gap - x, area.height)
+            )
 
     def _draw_gone(self, surface: pygame.Surface, view: TwoTenJackView, room: pygame.Rect) -> None:
         """The hearts, spades and joker gone, in two rows in the band between the removed cards and the
         round: struck out once played (public to all, so the same on a shared screen)."""
         rows = _gone_rows(language())
-        panel = aid_look.gone_panel(rows, aids.gone(view), None, "", "", self.app.settings.four_colour)
-        label = text.render(tr("aid.gone.label"), theme.SIZE_SMALL, theme.BRASS_LIGHT)
-        if label.get_width() + 10 + panel.get_width() > room.width:  # a narrow band: the suits say enough
-            label = pygame.Surface((0, 0))
-        width = label.get_width() + 10 + panel.get_width()
-        left = room.centerx - width // 2
+        size: float = aid_look.TOKEN
+        while size > text.FLOOR and aid_look.gone_height(len(rows), size) > room.height - 2 * text.PAD:
+            size -= 1
+        panel = aid_look.gone_panel(rows, aids.gone(view), None, "", "", self.app.settings.four_colour, size)
+        words = tr("aid.gone.label")
+        gap = self.u(10)
+        label_w = text.size_of(words, theme.SIZE_SMALL)[0] + gap
+        if label_w + panel.get_width() > room.width:  # a narrow band: the suits say enough
+            words, label_w = "", 0
+        left = room.centerx - (label_w + panel.get_width()) // 2
         if left < room.x:  # still no room at this size and language: the panel yields
             return
-        surface.blit(label, label.get_rect(midleft=(left, room.centery)))
-        surface.blit(panel, panel.get_rect(midleft=(left + label.get_width() + 10, room.centery)))
+        if words:
+            text.draw(
+                surface, words, (left, room.centery), theme.SIZE_SMALL, theme.BRASS_LIGHT, "midleft", box=room
+            )
+        drawn.blit(surface, panel, panel.get_rect(midleft=(left + label_w, room.centery)))
 
     def _draw_stock(self, surface: pygame.Surface) -> None:
         """The stock: a face-up pile whose top card everyone reads (face down at the start of a round)."""
@@ -259,70 +257,60 @@ class TwoTenJackTable(TrickTable):
         centre = self.stock_centre
         edge = self.app.cards.back(self.back, w)
         for i in range(min(6, (len(self.stock) + 5) // 6), 0, -1):  # the pile's thickness
-            surface.blit(edge, edge.get_rect(center=(centre[0] + i * 2, centre[1] + i * 2)))
+            drawn.picture(surface, edge, edge.get_rect(center=(centre[0] + i * 2, centre[1] + i * 2)), "card")
         top = self.stock[0]
         image = edge if top is None else self.app.cards.face("french", top, w)
-        surface.blit(image, image.get_rect(center=centre))
+        drawn.picture(surface, image, image.get_rect(center=centre), "card")
         area = self.r("stock")
-        text.draw(
-            surface,
-            tr("ttj.stock", n=len(self.stock)),
-            (centre[0], area.bottom + 4),
-            theme.SIZE_SMALL,
-            theme.PARCHMENT,
-            "midtop",
-        )
+        under = pygame.Rect(area.x, area.bottom + self.u(4), area.width, text.line_height(theme.SIZE_SMALL))
+        [words], size = text.fitted(tr("ttj.stock", n=len(self.stock)), theme.SIZE_SMALL, under.width)
+        text.draw(surface, words, (centre[0], under.y), size, theme.PARCHMENT, "midtop", box=under, pad=0)
 
     def _draw_points(self, surface: pygame.Surface) -> None:
-        area = self.r("points").inflate(-20, -16)
+        panel = self.r("points")
+        area = panel.inflate(-self.u(20), -self.u(16))
         view = self.game.view(self.spectator_seat)
         known = known_holdings(view)
         size = theme.SIZE_SMALL - 2
         lh = text.line_height(size)
         y = area.y
-        text.draw(
-            surface, tr("ttj.points_title"), (area.x, y), theme.SIZE_SMALL, theme.BRASS_LIGHT, bold=True
-        )
-        y += lh + 6
+        title = tr("ttj.points_title")
+        text.draw(surface, title, (area.x, y), theme.SIZE_SMALL, theme.BRASS_LIGHT, bold=True, box=panel)
+        y += lh + self.u(6)
         for seat in range(self.n):
             pile = view.piles[seat]
             scoring = [c for c in pile if POINTS[c]]
-            name = text.fit(self.seat_name(seat), size, area.width * 2 // 3)
-            text.draw(surface, name, (area.x, y), size, theme.CREAM, bold=seat == self.to_act)
+            turn = seat == self.to_act
+            [name], named = text.fitted(self.seat_name(seat), size, area.width * 2 // 3, bold=turn)
+            text.draw(surface, name, (area.x, y), named, theme.CREAM, bold=turn, box=panel)
+            points = f"{_round_points(pile):+d}"
             text.draw(
-                surface,
-                f"{_round_points(pile):+d}",
-                (area.right, y),
-                size,
-                theme.BRASS_LIGHT,
-                "topright",
-                bold=True,
+                surface, points, (area.right, y), size, theme.BRASS_LIGHT, "topright", bold=True, box=panel
             )
             y += lh
-            if scoring:
+            if scoring:  # the cards that score, over as many lines as they take
                 line = " ".join(card_label(c) for c in scoring)
-                text.draw(
-                    surface,
-                    text.fit(line, size - 2, area.width - 12),
-                    (area.x + 12, y),
-                    size - 2,
-                    theme.PARCHMENT,
-                )
-                y += lh - 2
-        y += 8
+                for part in text.wrap(line, size - 2, area.width - self.u(12)):
+                    text.draw(surface, part, (area.x + self.u(12), y), size - 2, theme.PARCHMENT, box=panel)
+                    y += lh - 2
+        y += self.u(8)
         pygame.draw.line(surface, theme.BRASS, (area.x, y), (area.right, y), 1)
-        y += 6
-        text.draw(surface, tr("ttj.known_title"), (area.x, y), theme.SIZE_SMALL, theme.BRASS_LIGHT, bold=True)
-        y += lh + 4
-        for seat in range(self.n):
-            cards = known[seat]
-            if seat == self.spectator_seat or not cards:
-                continue
-            line = f"{self.seat_name(seat)}: " + " ".join(card_label(c) for c in cards)
-            text.draw(surface, text.fit(line, size - 1, area.width), (area.x, y), size - 1, theme.CREAM)
+        y += self.u(6)
+        title = tr("ttj.known_title")
+        text.draw(surface, title, (area.x, y), theme.SIZE_SMALL, theme.BRASS_LIGHT, bold=True, box=panel)
+        y += lh + self.u(4)
+        lines = [
+            f"{self.seat_name(seat)}: " + " ".join(card_label(c) for c in known[seat])
+            for seat in range(self.n)
+            if seat != self.spectator_seat and known[seat]
+        ]
+        room = max(0, (area.bottom - y) // lh)
+        if len(lines) > room > 0:  # the panel is full: the last line shown stands for those left out
+            lines[room - 1 :] = [text.Shortened(lines[room - 1], " · ".join(lines[room - 1 :]))]
+        for line in lines[:room]:
+            [shown], small = text.fitted(line, size - 1, area.width)
+            text.draw(surface, shown, (area.x, y), small, theme.CREAM, box=panel)
             y += lh
-            if y > area.bottom - lh:
-                break
 
     def prompt(self) -> str:
         seat = self.game.to_act
