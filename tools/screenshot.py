@@ -748,7 +748,7 @@ def _twotenjack_moment(app, table, to_score: bool) -> None:
 
 
 def _review(app, scene: str):
-    """A deal played by the easy player and reviewed (a few worlds a decision, to be quick): an austria
+    """A deal played by the easy player and reviewed (`WORLDS` a decision, to be quick): an austria
     Königrufen deal with every kind of decision, or a Two-Ten-Jack round; "review-sheet" is the deal's sheet
     while its review is made beside it, the bar a third full."""
     import random
@@ -777,28 +777,41 @@ def _review(app, scene: str):
         journal.actions.append(action)
     if scene == "review-sheet":
         from game.i18n import tr
+        from game.review.job import Job
+
+        class Halfway(Job):
+            """A review a third made, standing still, as the sheet shows it while its worker works."""
+
+            def __init__(self, target: Target) -> None:  # no worker: only its place among the reviews
+                self.target, self.progress, self.review, self.error = target, 0.34, None, ""
+                self.cancelled = self.told = False
+
+            def cancel(self) -> None:
+                self.cancelled = True
 
         target = Target.of(journal)
-        app.reviews.start(target)
+        assert target is not None
+        app.reviews.jobs[target.key] = Halfway(target)
         return navigation.finished(
             app, journal, WayOut(((tr("score.menu"), app.scenes.pop),), app.scenes.pop, "", target)
         )
-    target = Target.of(journal, deals=40)
-    store.save(journal, analysis.review_deal(journal, 1, 40))
+    target = Target.of(journal, deals=WORLDS)
+    assert target is not None
+    if app.reviews.find(target)[0] is None:  # made once for every language and size
+        store.save(journal, analysis.review_deal(journal, 1, WORLDS))
     return navigation.review(app, target)
 
 
+WORLDS = 20  # the screenshots' reviews weigh fewer worlds a decision than the game's: as told on screen
+
+
 def _review_moment(app, scene: str) -> None:
-    """The review at the seat's first marked decision, or its summary; the sheet once its bar is a third
-    full (the worker's own pace)."""
+    """The review at the seat's first marked decision, or its summary; the sheet as it is."""
     import pygame
 
     for _ in range(5):
         app.step(1 / 60)
     if scene == "review-sheet":
-        job = app.scenes.top.review.job
-        while job is not None and job.running and job.progress < 0.34:
-            app.step(1 / 60)
         return
     keys = (pygame.K_s,) if scene == "review-summary" else (pygame.K_c,)
     for key in keys:

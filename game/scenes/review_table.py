@@ -27,10 +27,11 @@ from game.review.analysis import DealReview, Figures, Moment
 from game.review.job import Target
 from game.scenes import navigation
 from game.scenes.table_scene import TableScene
-from game.scenes.trick_table import Hint, TrickTable, band_lines
+from game.scenes.trick_table import Hint, TrickTable
 from game.ui import review_control, text, theme
-from game.ui.panel import draw_panel, veil
+from game.ui.panel import draw_panel, draw_veil
 from game.ui.review_control import ReviewControl
+from game.ui.salon import Grid
 from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
@@ -47,6 +48,11 @@ def review_table(
     reviewed = type(f"Review{table.__name__}", (ReviewTable, table), {})
     made: TableScene = reviewed(app, target, seat, position, summary)
     return made
+
+
+def reason_words(moment: Moment) -> str:
+    """The best move's reason in the hints' words ("" for a bid or a word weighed: only the share says it)."""
+    return tr(f"review.why.{moment.reason}") if moment.reason not in ("", "weighed") else ""
 
 
 def points(value: float) -> str:
@@ -199,13 +205,14 @@ class ReviewTable(TrickTable):
     def why(self, moment: Moment, short: bool = False) -> str:
         """Why the best move: the hint's reason in the review's words (none for a weighed bid or word: the
         share says it), and how often it did better."""
-        reason = tr(f"review.why.{moment.reason}") if moment.reason not in ("", "weighed") else ""
+        reason = reason_words(moment)
         if moment.best == moment.made or not moment.share:
             return reason
         deals = self.review.deals if self.review else 0
-        key = "review.share_short" if short else "review.share"
-        share = tr(key, pct=round(100 * moment.share), deals=deals)
-        return f"{reason}; {share}" if reason and not short else share
+        share = tr(
+            "review.share_short" if short else "review.share", pct=round(100 * moment.share), deals=deals
+        )
+        return f"{reason}; {share}" if reason else share
 
     def verdict(self) -> str:
         """The message band's sentence at a decision of the seat."""
@@ -219,22 +226,24 @@ class ReviewTable(TrickTable):
         if not mark:
             return tr("review.band.good", name=self.seat_name(self.seat))
         better = self.move_named(moment.options[moment.best])["move"]
-        return tr("review.band.marked", mark=self.mark_words(mark), move=better, why=self.why(moment))
+        why = reason_words(moment) or self.why(moment, short=True)  # the share where the hint says nothing
+        return tr("review.band.marked", mark=self.mark_words(mark), move=better, why=why)
 
     def draw_message(self, surface: pygame.Surface) -> None:
-        words = self.verdict()
+        """The band, short of the step buttons: what the review makes of the decision shown, else what the
+        table says."""
+        words = self.verdict() or self.message_fn()
         if not words:
-            super().draw_message(surface)
             return
-        area = self.r("message")
+        area = self.band_area()
         draw_panel(surface, area, "glass")
-        size, lines = band_lines(words, area.width - 28, area.height)
+        room = pygame.Rect(area.x + 10, area.y, area.width - 20, area.height)
+        lines, size = text.fitted(
+            words, theme.SIZE_SMALL + 1, room.width - 2 * text.PAD, room.height - 2 * text.PAD
+        )
         moment = self.moment
         ink = MARK_INK[self.review.mark(moment)] if self.review and moment else theme.CREAM
-        line_h = text.line_height(size)
-        top = area.centery - line_h * len(lines) // 2
-        for i, line in enumerate(lines):
-            text.draw(surface, line, (area.x + 14, top + i * line_h + line_h // 2), size, ink, "midleft")
+        text.draw_lines(surface, lines, (room.x + text.PAD, room.centery), size, ink, "left", box=room)
 
     # layout -----------------------------------------------------------------------------------------------
     def review_area(self) -> pygame.Rect:
@@ -243,31 +252,49 @@ class ReviewTable(TrickTable):
         area = self.r("log")
         return area.union(self.r("points")) if "points" in self.layout.names() else area
 
+    def steps_area(self) -> pygame.Rect:
+        """The two step buttons (← →): at the right end of the message band."""
+        band = self.r("message")
+        side = band.height + Grid(self.app.size)(4)
+        return pygame.Rect(band.right - 2 * side - 6, band.y - 2, 2 * side + 6, side)
+
+    def band_area(self) -> pygame.Rect:
+        """The message band, but for the step buttons at its end."""
+        band = self.r("message")
+        return pygame.Rect(band.x, band.y, self.steps_area().x - 8 - band.x, band.height)
+
     def build_controls(self) -> None:
-        """The review's buttons in the place of the table's: the moves, the marks, the seat, the summary."""
+        """The review's buttons: the steps at the band's end; the marks, the seat, the summary and the way
+        back in the place of the table's buttons."""
+        steps = self.steps_area()
+        side = steps.height
+        big = theme.SIZE_SMALL + 2
+        buttons = [
+            Button(pygame.Rect(steps.x, steps.y, side, side), "←", self.step_back, size=big),
+            Button(pygame.Rect(steps.right - side, steps.y, side, side), "→", self.forward, size=big),
+        ]
         area = self.r("controls")
         gap = 6
         rows = [
-            [("←", self.step_back), ("→", self.forward), (tr("review.button.marked"), lambda: self.jump(1))],
+            [(tr("review.button.marked"), lambda: self.jump(1)), (tr("review.button.seat"), self.next_seat)],
             [
-                (tr("review.button.seat"), self.next_seat),
                 (tr("review.button.summary"), self.toggle_summary),
                 (tr("review.button.back"), self.leave_review),
             ],
         ]
         h = (area.height - gap * (len(rows) + 1)) // len(rows)
         small = theme.SIZE_SMALL - 2
-        buttons = []
         for r, row in enumerate(rows):
             w = (area.width - gap * (len(row) + 1)) // len(row)
             for c, (label, act) in enumerate(row):
                 rect = pygame.Rect(area.x + gap + c * (w + gap), area.y + gap + r * (h + gap), w, h)
-                words, size = _label(label, small, w - 8)
-                buttons.append(Button(rect, words, act, size=size))
+                buttons.append(Button(rect, _label(label, small, rect), act, size=small))
         self.controls = Form(buttons)
 
     def relayout(self) -> None:
         super().relayout()
+        self.log.hidden = True  # the review's panel in its place
+        self.given_up = {"points"}  # and in the round's points panel's, where a table has one
         self.review_form = Form()
         if self.control is not None:
             panel = self.review_area()
@@ -370,30 +397,27 @@ class ReviewTable(TrickTable):
         """The review's panel in the log's place: the deal, the seat and the place shown, then the decision
         there (or, before the review is made, what it will do and its control)."""
         area = self.review_area()
-        pygame.draw.rect(surface, theme.PARCHMENT, area.inflate(-6, -6), border_radius=8)  # the log hidden
         draw_panel(surface, area, "paper")
         pad = max(8, area.width // 24)
         inner = area.inflate(-2 * pad, -pad)
         title = tr(f"review.title.{self.target.journal.game}", n=self.target.span.number)
         head: list[Block] = [
-            Block(f"{title} · {self.seat_name(self.seat)}", "kicker"),
-            Block(self.place_words(), "place"),
+            Block(title, "place", optional=True),  # the first thing a small panel does without
+            Block(f"{self.seat_name(self.seat)} · {self.place_words()}", "kicker"),
         ]
         if self.review is None:
             bottom = self.control.rect.y - 4 if self.control else inner.bottom
             words = tr(f"review.not_yet.{self.target.journal.game}")
-            draw_blocks(
-                surface, [*head, Block(words, "note")], inner.clip(inner.move(0, 0)).inflate(0, 0), bottom
-            )
+            draw_blocks(surface, [*head, Block(words, "note")], inner, bottom, area)
             self.review_form.draw(surface)
             return
         moment = self.moment
         if moment is None:
             ahead = [m for m in self.moments if m.index > self.position]
             words = tr("review.next_decision") if ahead else tr("review.no_more")
-            draw_blocks(surface, [*head, Block(words, "note")], inner, inner.bottom)
+            draw_blocks(surface, [*head, Block(words, "note")], inner, inner.bottom, area)
             return
-        draw_blocks(surface, head + self.moment_blocks(moment), inner, inner.bottom)
+        draw_blocks(surface, head + self.moment_blocks(moment), inner, inner.bottom, area)
 
     def short_move(self, action: Any) -> str:
         """A move named briefly, for the list of the others weighed: a card's name, else the move."""
@@ -419,7 +443,7 @@ class ReviewTable(TrickTable):
         if len(moment.options) == 1:
             blocks.append(Block(tr("review.only"), "why"))
         elif moment.best != moment.made:
-            blocks.append(Block(self.why(moment, short=True), "why", optional=True))
+            blocks.append(Block(self.why(moment), "why", optional=True))
         others = sorted(
             (i for i in range(len(moment.options)) if i not in (moment.made, moment.best)),
             key=lambda i: -moment.means[i],
@@ -437,19 +461,28 @@ class ReviewTable(TrickTable):
             else:
                 move = self.move_named(moment.options[best])["move"]
                 words = tr("review.truth.better", made=made, move=move, points=points(moment.truth[best]))
-            blocks += [
-                Block("", "rule"),
-                Block(tr("review.truth.title"), "truth_title"),
-                Block(words, "truth"),
-            ]
+            blocks += [Block("", "rule"), Block(words, "truth")]
         return blocks
 
     # the summary ------------------------------------------------------------------------------------------
     def summary_rect(self) -> pygame.Rect:
         """Over the middle of the table, clear of the review's panel and buttons."""
-        h = self.app.size[1]
-        right = self.review_area().x - 16
-        return pygame.Rect(24, 20, right - 24, h - 40)
+        g = Grid(self.app.size)
+        right = self.review_area().x - g(16)
+        return pygame.Rect(g(24), g(20), right - g(24), self.app.size[1] - g(40))
+
+    def summary_areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The summary's title, its two columns (the deal's losses and moments; the players' figures) and
+        its foot (the buttons to the other deals and back)."""
+        g = Grid(self.app.size)
+        area = self.summary_rect().inflate(-g(40), -g(30))
+        title = pygame.Rect(area.x, area.y, area.width, text.line_height(SUMMARY_TITLE) + g(8))
+        foot_h = text.line_height(SUMMARY_SIZES[0][0]) + g(14)
+        foot = pygame.Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+        body = pygame.Rect(area.x, title.bottom, area.width, foot.y - title.bottom - g(10))
+        left = pygame.Rect(body.x, body.y, body.width * 58 // 100, body.height)
+        right = pygame.Rect(left.right + g(24), body.y, body.right - left.right - g(24), body.height)
+        return title, left, right, foot
 
     def _build_summary(self) -> None:
         """The summary's buttons: each of the three costliest moments (a jump to it), and the deals."""
@@ -457,19 +490,18 @@ class ReviewTable(TrickTable):
         if not self.summary_open:
             return
         self.match = self._match_reviews()  # read once the summary opens, not at every frame
-        area = self.summary_rect().inflate(-40, -30)
-        size = theme.SIZE_SMALL - 2
-        line_h = text.line_height(size) + 8
+        _title, left, _right, foot = self.summary_areas()
+        size = SUMMARY_SIZES[0][0]
         buttons: list[Button] = []
         if self.review is not None:
-            top = area.y + self._summary_costly_top(area)
+            top = left.y + blocks_height(self._summary_blocks(), SUMMARY_SIZES, left.width)
+            button_h = text.line_height(size) + Grid(self.app.size)(10)
             for i, moment in enumerate(analysis.costliest(self.review)):
-                rect = pygame.Rect(area.x, top + i * line_h, area.width * 62 // 100, line_h - 4)
-                label = self._costly_words(moment)
-                words, shrunk = text.shrunk(label, size, size - 5, rect.width - 12)
-                buttons.append(Button(rect, words, partial(self._jump_to, moment), size=shrunk))
-        half = (area.width - 24) // 3
-        foot = pygame.Rect(area.x, area.bottom - line_h - 4, half, line_h + 4)
+                rect = pygame.Rect(left.x, top + i * (button_h + 4), left.width, button_h)
+                buttons.append(
+                    Button(rect, self._costly_words(moment), partial(self._jump_to, moment), size=size)
+                )
+        third = (foot.width - 24) // 3
         for i, (label, act) in enumerate(
             (
                 (tr("review.deal_before"), lambda: self.other_deal(-1)),
@@ -477,23 +509,27 @@ class ReviewTable(TrickTable):
                 (tr("review.close_summary"), self.toggle_summary),
             )
         ):
-            words, shrunk = _label(label, size, half - 12)
-            buttons.append(Button(foot.move(i * (half + 12), 0), words, act, size=shrunk))
+            rect = pygame.Rect(foot.x + i * (third + 12), foot.y, third, foot.height)
+            buttons.append(Button(rect, _label(label, size, rect), act, size=size))
         self.summary_form = Form(buttons)
 
-    def _summary_costly_top(self, area: pygame.Rect) -> int:
-        """Where the costliest moments' list starts within the summary, under the title and the kinds."""
-        head = text.line_height(theme.SIZE_H2 * 0.8) + 10
-        kinds = len(analysis.by_kind(self.review)) if self.review else 0
-        return head + text.line_height(theme.SIZE_SMALL - 2) * (kinds + 2) + 12
+    def _summary_blocks(self) -> list[Block]:
+        """The deal's column above its costliest moments: the points lost by kind of decision."""
+        assert self.review is not None
+        blocks = [Block(tr("review.by_kind"), "heading")]
+        blocks += [
+            Block(tr(f"review.kind.{kind}"), "row", points(-lost))
+            for kind, lost in analysis.by_kind(self.review).items()
+        ]
+        costly = analysis.costliest(self.review)
+        return [*blocks, Block(tr("review.costliest") if costly else tr("review.costliest_none"), "heading")]
 
     def _costly_words(self, moment: Moment) -> str:
         move = self.move_named(moment.options[moment.made])["move"]
-        kind = tr(f"review.kind.{moment.kind}") if moment.kind != "play" else tr("review.kind.play")
         return tr(
             "review.costly_line",
             name=self.seat_name(moment.seat),
-            kind=kind,
+            kind=tr(f"review.kind.{moment.kind}"),
             move=move,
             points=points(-moment.gap),
         )
@@ -509,98 +545,56 @@ class ReviewTable(TrickTable):
         return found, len(deals)
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
-        surface.blit(veil(surface.get_size()), (0, 0))
+        """The deal's points lost by kind, its costliest moments (a click jumps there), then apart what the
+        moves lost with every hand known; beside them each player's figures, the deal's and the match's."""
+        draw_veil(surface)
         box = self.summary_rect()
         draw_panel(surface, box, "paper")
-        area = box.inflate(-40, -30)
-        head = theme.SIZE_H2 * 0.8
-        size = theme.SIZE_SMALL - 2
-        line_h = text.line_height(size)
-        title = tr(f"review.summary.{self.target.journal.game}", n=self.target.span.number)
-        text.draw(surface, text.fit(title, head, area.width), area.topleft, head, theme.WALNUT, bold=True)
-        y = area.y + text.line_height(head) + 10
-        review = self.review
-        if review is None:
-            _paragraph(
-                surface, tr(f"review.not_yet.{self.target.journal.game}"), area.move(0, y - area.y), size
+        title_box, left, right, _foot = self.summary_areas()
+        words = tr(f"review.summary.{self.target.journal.game}", n=self.target.span.number)
+        lines, size = text.fitted(words, SUMMARY_TITLE, title_box.width, bold=True)
+        text.draw_lines(surface, lines, title_box.midleft, size, theme.WALNUT, "left", bold=True, box=box)
+        if self.review is None:
+            words = tr(f"review.not_yet.{self.target.journal.game}")
+            draw_blocks(surface, [Block(words, "note")], left, left.bottom, box, SUMMARY_SIZES)
+        else:
+            y = draw_blocks(surface, self._summary_blocks(), left, left.bottom, box, SUMMARY_SIZES)
+            buttons = [b.rect.bottom for b in self.summary_form.widgets if b.rect.x == left.x]
+            y = max([y, *buttons]) + Grid(self.app.size)(12)
+            hindsight = [Block("", "rule"), Block(tr("review.truth.summary"), "truth_title")]
+            hindsight += [
+                Block(self.seat_name(seat), "row", points(-lost))
+                for seat, lost in enumerate(analysis.lost_with_all_cards(self.review, self.n))
+            ]
+            draw_blocks(
+                surface,
+                hindsight,
+                pygame.Rect(left.x, y, left.width, left.bottom - y),
+                left.bottom,
+                box,
+                SUMMARY_SIZES,
             )
-            self.summary_form.draw(surface)
-            return
-        left = area.width * 62 // 100
-        text.draw(surface, tr("review.by_kind"), (area.x, y), size, theme.SEPIA, bold=True)
-        y += line_h
-        for kind, lost in analysis.by_kind(review).items():
-            text.draw(surface, tr(f"review.kind.{kind}"), (area.x + 12, y), size, theme.INK)
-            text.draw(surface, points(-lost), (area.x + left - 12, y), size, theme.INK, "topright")
-            y += line_h
-        y = area.y + self._summary_costly_top(area) - line_h - 4
-        costly = analysis.costliest(review)
-        heading = tr("review.costliest") if costly else tr("review.costliest_none")
-        text.draw(surface, heading, (area.x, y), size, theme.SEPIA, bold=True)
+            draw_blocks(surface, self._figure_blocks(), right, right.bottom, box, SUMMARY_SIZES)
         self.summary_form.draw(surface)
-        y += line_h + 4 + len(costly) * (line_h + 8) + 12
-        self._draw_all_cards(surface, pygame.Rect(area.x, y, left - 12, area.bottom - y - line_h * 2))
-        self._draw_figures(
-            surface,
-            pygame.Rect(
-                area.x + left + 16, area.y + text.line_height(head) + 10, area.width - left - 16, area.height
-            ),
-        )
 
-    def _draw_all_cards(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """Apart, under a rule: what each player's moves lost with every hand known, after the deal."""
-        assert self.review is not None
-        size = theme.SIZE_SMALL - 3
-        line_h = text.line_height(size)
-        if area.height < line_h * (self.n + 2):
-            return
-        pygame.draw.line(surface, theme.SEPIA, area.topleft, area.topright, 1)
-        y = area.y + 6
-        text.draw(surface, tr("review.truth.summary"), (area.x, y), size, theme.SEPIA, italic=True)
-        y += line_h
-        for seat, lost in enumerate(analysis.lost_with_all_cards(self.review, self.n)):
-            text.draw(surface, self.seat_name(seat), (area.x + 12, y), size, theme.INK)
-            text.draw(surface, points(-lost), (area.right, y), size, theme.INK, "topright")
-            y += line_h
-
-    def _draw_figures(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+    def _figure_blocks(self) -> list[Block]:
         """Per player: this deal's decisions as good as the best found and points lost; the match's so far."""
         assert self.review is not None
-        size = theme.SIZE_SMALL - 3
-        line_h = text.line_height(size)
         reviews, deals = self.match
-        y = area.y
+        blocks: list[Block] = []
         for title, figures in (
             (tr("review.this_deal"), analysis.figures([self.review], self.n)),
             (tr("review.this_match", n=len(reviews), total=deals), analysis.figures(reviews, self.n)),
         ):
-            text.draw(surface, text.fit(title, size, area.width), (area.x, y), size, theme.SEPIA, bold=True)
-            y += line_h
-            for seat, figure in enumerate(figures):
-                text.draw(
-                    surface,
-                    text.fit(self.seat_name(seat), size, area.width // 2),
-                    (area.x, y),
-                    size,
-                    theme.INK,
-                )
-                text.draw(surface, _figure_words(figure), (area.right, y), size, theme.INK, "topright")
-                y += line_h
-            y += line_h // 2
-        _paragraph(
-            surface,
-            tr("review.figures_note"),
-            pygame.Rect(area.x, y, area.width, area.bottom - y),
-            theme.SIZE_SMALL - 5,
-            theme.SEPIA,
-            italic=True,
-        )
+            blocks.append(Block(title, "heading"))
+            blocks += [Block(self.seat_name(seat), "row", _figure_words(f)) for seat, f in enumerate(figures)]
+        return [*blocks, Block(tr("review.figures_note"), "why")]
 
 
 @dataclass(frozen=True)
 class Block:
-    """A piece of the review's panel: words in a role (its type size, ink and style), a figure at its right
-    where it has one; an optional one is left out where the panel is too small for it."""
+    """A piece of the review's panel or summary: words in a role (its type size, ink and style), a figure
+    at its right where it has one; an optional one is left out where the panel is too small for it."""
 
     words: str
     role: str
@@ -608,101 +602,107 @@ class Block:
     optional: bool = False
 
 
-# role -> (larger type or not, ink, bold, italic, wrapped)
-ROLES: dict[str, tuple[bool, tuple[int, int, int], bool, bool, bool]] = {
-    "kicker": (False, theme.SEPIA, True, False, False),
-    "place": (False, theme.SEPIA, False, True, False),
-    "note": (False, theme.SEPIA, False, False, True),
-    "markcostly": (True, MARK_INK["costly"], True, False, False),
-    "markdoubtful": (True, theme.WALNUT, True, False, False),
-    "mark": (True, (44, 104, 46), True, False, False),
-    "move": (True, theme.INK, False, False, True),
-    "why": (False, theme.SEPIA, False, True, True),
-    "others": (False, theme.SEPIA, False, False, True),
-    "rule": (False, theme.SEPIA, False, False, False),
-    "truth_title": (False, theme.SEPIA, False, True, False),
-    "truth": (False, theme.INK, False, False, True),
+# role -> (larger type or not, ink, bold, italic)
+ROLES: dict[str, tuple[bool, tuple[int, int, int], bool, bool]] = {
+    "kicker": (False, theme.SEPIA, True, False),
+    "place": (False, theme.SEPIA, False, True),
+    "note": (False, theme.SEPIA, False, False),
+    "heading": (True, theme.SEPIA, True, False),
+    "row": (True, theme.INK, False, False),
+    "markcostly": (True, MARK_INK["costly"], True, False),
+    "markdoubtful": (True, theme.WALNUT, True, False),
+    "mark": (True, (44, 104, 46), True, False),
+    "move": (True, theme.INK, False, False),
+    "why": (False, theme.SEPIA, False, True),
+    "others": (False, theme.SEPIA, False, False),
+    "rule": (False, theme.SEPIA, False, False),
+    "truth_title": (False, theme.SEPIA, False, True),
+    "truth": (False, theme.INK, False, False),
 }
-SIZES = ((theme.SIZE_SMALL - 3, theme.SIZE_SMALL - 5), (theme.SIZE_SMALL - 4, theme.SIZE_SMALL - 6))
+PANEL_SIZES = (
+    (theme.SIZE_SMALL - 3, theme.SIZE_SMALL - 5),
+    (theme.SIZE_SMALL - 4, theme.SIZE_SMALL - 6),
+    (theme.SIZE_SMALL - 5, theme.SIZE_SMALL - 6),
+)
+SUMMARY_SIZES = ((theme.SIZE_SMALL - 1, theme.SIZE_SMALL - 3), (theme.SIZE_SMALL - 3, theme.SIZE_SMALL - 5))
+SUMMARY_TITLE = theme.SIZE_H2 * 0.8
+RULE_H = 7
 
 
 def _laid(block: Block, sizes: tuple[float, float], width: int) -> tuple[float, list[str]]:
-    """A block's type size and lines at `sizes` (larger, smaller) in `width`."""
-    large, _ink, bold, italic, wrapped = ROLES[block.role]
+    """A block's type size and lines at `sizes` (larger, smaller) in `width`: wrapped, the first line beside
+    its figure."""
+    large, _ink, bold, italic = ROLES[block.role]
     size = sizes[0] if large else sizes[1]
     if block.role == "rule":
         return size, []
-    room = width - (text.size_of(block.figure, size, True)[0] + 8 if block.figure else 0)
-    if not wrapped:
-        return size, [text.fit(block.words, size, room, bold)]
-    lines = text.wrap(block.words, size, room, bold, italic)
-    return size, lines[:1] + text.wrap(" ".join(lines[1:]), size, width, bold, italic) if len(
-        lines
-    ) > 1 else lines
+    beside = width - (text.size_of(block.figure, size, True)[0] + 8 if block.figure else 0)
+    lines = text.wrap(block.words, size, beside, bold, italic)
+    if len(lines) > 1:
+        lines = lines[:1] + text.wrap(" ".join(lines[1:]), size, width, bold, italic)
+    return size, lines
+
+
+def blocks_height(blocks: list[Block], choices: tuple[tuple[float, float], ...], width: int) -> int:
+    """The height of `blocks` laid at the first of the sizes `choices` (as `draw_blocks` lays them)."""
+    return _height(blocks, choices[0], width)
 
 
 def _height(blocks: list[Block], sizes: tuple[float, float], width: int) -> int:
     total = 0
     for block in blocks:
         size, lines = _laid(block, sizes, width)
-        total += 7 if block.role == "rule" else len(lines) * text.line_height(size, ROLES[block.role][3]) + 2
+        total += (
+            RULE_H if block.role == "rule" else len(lines) * text.line_height(size, ROLES[block.role][3]) + 2
+        )
     return total
 
 
-def draw_blocks(surface: pygame.Surface, blocks: list[Block], inner: pygame.Rect, bottom: int) -> None:
-    """The blocks from the top of `inner` down to `bottom`, at the largest sizes at which they all fit; the
-    optional ones left out before the sizes go below the smallest; the last lines cut if nothing else will."""
+def draw_blocks(
+    surface: pygame.Surface,
+    blocks: list[Block],
+    inner: pygame.Rect,
+    bottom: int,
+    box: pygame.Rect,
+    choices: tuple[tuple[float, float], ...] = PANEL_SIZES,
+) -> int:
+    """The blocks from the top of `inner` down to `bottom` (each line recorded as of `box`, their panel), at
+    the first of the sizes `choices` at which they all fit, else the optional ones left out, the least
+    needed first; lines past `bottom` are not drawn. Returns the y under the last."""
     room = bottom - inner.y
-    sizes = next((tried for tried in SIZES if _height(blocks, tried, inner.width) <= room), SIZES[-1])
+    sizes = next((tried for tried in choices if _height(blocks, tried, inner.width) <= room), choices[-1])
     while _height(blocks, sizes, inner.width) > room and any(b.optional for b in blocks):
-        last = max(i for i, b in enumerate(blocks) if b.optional)  # the least needed goes first
+        last = max(i for i, b in enumerate(blocks) if b.optional)
         blocks = blocks[:last] + blocks[last + 1 :]
     y = inner.y
     for block in blocks:
         size, lines = _laid(block, sizes, inner.width)
-        _large, ink, bold, italic, _wrapped = ROLES[block.role]
+        _large, ink, bold, italic = ROLES[block.role]
         if block.role == "rule":
             pygame.draw.line(surface, theme.SEPIA, (inner.x, y + 3), (inner.right, y + 3), 1)
-            y += 7
+            y += RULE_H
             continue
         line_h = text.line_height(size, italic)
         for i, line in enumerate(lines):
             if y + line_h > bottom + 2:
-                return
-            text.draw(surface, line, (inner.x, y), size, ink, bold=bold, italic=italic)
+                return y
+            text.draw(surface, line, (inner.x, y), size, ink, bold=bold, italic=italic, box=box)
             if i == 0 and block.figure:
-                text.draw(surface, block.figure, (inner.right, y), size, ink, "topright", bold=True)
+                text.draw(surface, block.figure, (inner.right, y), size, ink, "topright", bold=True, box=box)
             y += line_h
         y += 2
+    return y
 
 
-def _label(label: str, size: float, width: int) -> tuple[str, float]:
-    """A button's label at the largest size down to a few points smaller that fits `width`, without the key
-    in brackets at its end where even that does not fit."""
-    words, fitted = text.shrunk(label, size, size - 5, width)
-    if text.size_of(label, fitted)[0] > width and " (" in label:
-        return text.shrunk(label.rsplit(" (", 1)[0], size, size - 5, width)
-    return words, fitted
+def _label(label: str, size: float, rect: pygame.Rect) -> str:
+    """A button's label, without the key in brackets at its end where the whole would not fit it on one
+    line."""
+    room = rect.inflate(-4 * text.PAD, -2 * text.PAD)
+    lines, _size = text.fitted(label, size, room.width, wrap=False)
+    if isinstance(lines[0], text.Shortened) and " (" in label:
+        return label.rsplit(" (", 1)[0]
+    return label
 
 
 def _figure_words(figure: Figures) -> str:
     return tr("review.figure", pct=round(100 * figure.share), lost=points(-figure.per_deal))
-
-
-def _paragraph(
-    surface: pygame.Surface,
-    words: str,
-    box: pygame.Rect,
-    size: float,
-    ink: tuple[int, int, int] = theme.INK,
-    italic: bool = False,
-) -> int:
-    """Wrapped lines within `box` (the last that fits, shortened); returns the height used."""
-    line_h = text.line_height(size, italic)
-    lines = text.wrap(words, size, box.width, italic=italic)
-    room = max(1, box.height // line_h)
-    if len(lines) > room:
-        lines = [*lines[: room - 1], text.fit(" ".join(lines[room - 1 :]), size, box.width)]
-    for i, line in enumerate(lines):
-        text.draw(surface, line, (box.x, box.y + i * line_h), size, ink, italic=italic)
-    return len(lines) * line_h

@@ -102,6 +102,7 @@ class TrickTable(TableScene):
         self.hint_button = Button(pygame.Rect(0, 0, 0, 0), "", self.request_hint, size=theme.SIZE_SMALL + 1)
         self.face_down_lead: CardSprite | None = None  # the card last led face down, unseen in the trick
         self.hand_layer = CardLayer()  # the shown hand, one picture while it lies still
+        self.given_up: set[str] = set()  # the layout's areas another panel took (a review's): left undrawn
         self.bottom = self.spectator_seat  # the seat at the bottom of the layout, beside the hand shown
 
     # hooks a game fills in (the defaults read `self.game`, the rules state) ----------------------

@@ -81,16 +81,13 @@ class ReviewControl(Button):
         return tr("review.again" if state == "failed" else f"review.offer.{self.target.journal.game}")
 
     def draw(self, surface: pygame.Surface) -> None:
-        lit = self.hover or self.focused
-        words = self.words()
+        """A button saying what it does; while the review runs, its bar filling, the Cancel at its end."""
+        self.label = self.words()
         if self.state != "running":
-            style = "pressed" if self.pressed else ("hover" if lit else "button")
-            draw_panel(surface, self.rect, style)
-            shown, size = text.shrunk(words, self.size, self.size - 6, self.rect.width - 16)
-            text.draw(surface, shown, self.rect.center, size, theme.CREAM, "center")
-            self._focus_ring(surface)
+            super().draw(surface)
             return
         job = self.job
+        lit = self.hover or self.focused
         draw_panel(surface, self.rect, "field")
         stop = self.cancel_rect
         bar = pygame.Rect(self.rect.x + 8, self.rect.y + 8, stop.x - self.rect.x - 14, self.rect.height - 16)
@@ -100,12 +97,18 @@ class ReviewControl(Button):
         if filled.width:
             pygame.draw.rect(surface, theme.BRASS, filled, border_radius=4)
         small = self.size - 4
-        shown, size = text.shrunk(words, small, small - 4, bar.width - 8)
-        text.draw(surface, shown, bar.center, size, theme.CREAM, "center")
-        draw_panel(surface, stop.inflate(-6, -6), "hover" if lit else "button")
-        cancel, size = text.shrunk(tr("review.cancel"), small, small - 4, stop.width - 16)
-        text.draw(surface, cancel, stop.center, size, theme.CREAM, "center")
+        _centred(surface, self.label, bar, small)
+        button = stop.inflate(-6, -6)
+        draw_panel(surface, button, "hover" if lit else "button")
+        _centred(surface, tr("review.cancel"), button, small)
         self._focus_ring(surface)
+
+
+def _centred(surface: pygame.Surface, words: str, box: pygame.Rect, size: float) -> None:
+    """Words centred in `box`, at the size (or in the lines) that fit it."""
+    room = box.inflate(-2 * text.PAD, -2 * text.PAD)
+    lines, fitted = text.fitted(words, size, room.width, room.height)
+    text.draw_lines(surface, lines, box.center, fitted, theme.CREAM, box=box)
 
 
 def offer(

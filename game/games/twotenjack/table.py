@@ -192,13 +192,14 @@ class TwoTenJackTable(TrickTable):
 
     # frame --------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_backdrop(
-            surface, [(self.log.rect, "glass"), (self.r("points"), "glass"), (self.r("removed"), "glass")]
-        )
+        points = "points" not in self.given_up
+        panels = [(self.log.rect, "glass"), (self.r("removed"), "glass")]
+        self.draw_backdrop(surface, [*panels, (self.r("points"), "glass")] if points else panels)
         self._draw_removed(surface)
         self._draw_stock(surface)
         self.draw_seats(surface)
-        self._draw_points(surface)
+        if points:
+            self._draw_points(surface)
         self.log.draw(surface, with_panel=False)
         self.controls.draw(surface)
         self.draw_message(surface)
