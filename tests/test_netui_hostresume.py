@@ -150,6 +150,10 @@ def test_a_hosting_desktop_killed_mid_falkenstein_session_resumes_its_table_as_i
     until(first, lambda: waiting(table) and not table.busy)  # (the bot not asked to play meanwhile)
     moves, code = table.game.moves, session.code
     seen = frame_drawn(first)
+    words = " ".join(element[1] for element in seen if element[0] == "text")  # wrapped lines joined
+    character = table.setup.seats[0].character.name
+    if challenged:  # the Host's window says who is to play, not that the Host is setting a challenge
+        assert tr("fal.hint_wait_card", name=character) in words and tr("fal.hint_wait") not in words
     crash(first, session)
 
     again = launch(monkeypatch)

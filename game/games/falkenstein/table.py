@@ -920,7 +920,13 @@ class FalkensteinTable(TableScene):
 
     def _draw_hints(self, surface: pygame.Surface) -> None:
         area = self.r("controls").inflate(-self.u(24), 0)
-        hint = tr("fal.play_hint") if self.awaiting is Awaiting.PLAY else tr("fal.hint_wait")
+        to_act = self.game.to_act
+        if self.awaiting is Awaiting.PLAY:
+            hint = tr("fal.play_hint")
+        elif to_act is None or to_act == "host":
+            hint = tr("fal.hint_wait")
+        else:  # a character elsewhere (or a computer) chooses a card against the challenge set
+            hint = tr("fal.hint_wait_card", name=self.setup.seats[int(to_act)].character.name)
         buttons = [w.rect.y for w in self.controls.widgets] if hasattr(self, "controls") else []
         box = pygame.Rect(
             area.x, area.y, area.width, min(buttons, default=area.bottom - self.u(70)) - self.u(8) - area.y
