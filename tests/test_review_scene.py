@@ -110,6 +110,7 @@ def test_an_austria_deal_reviewed_from_its_sheet_by_keys(monkeypatch: pytest.Mon
     key(app, pygame.K_s, "s")
     words = drawn(app, monkeypatch)
     assert "Points lost, by kind of decision" in words and "Deal 1, reviewed" in words
+    assert "All hands known, after the deal: points the moves lost" in words  # apart, under a rule
     key(app, pygame.K_ESCAPE)  # the summary closes first
     assert isinstance(app.scenes.top, ReviewTable) and not app.scenes.top.summary_open
     key(app, pygame.K_ESCAPE)

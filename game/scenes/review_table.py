@@ -88,6 +88,7 @@ class ReviewTable(TrickTable):
         self.review_form = Form()
         self.summary_form = Form()
         self.match: tuple[list[DealReview], int] = ([], 0)
+        self.moments_bottom = 0  # the summary's costliest moments end there (its buttons, laid once)
         super().__init__(app, setup)
         self.review, _ = app.reviews.find(target)
         if self.review is None:
@@ -500,12 +501,14 @@ class ReviewTable(TrickTable):
         buttons: list[Button] = []
         if self.review is not None:
             top = left.y + blocks_height(self._summary_blocks(), SUMMARY_SIZES, left.width)
+            self.moments_bottom = top
             button_h = text.line_height(size) + Grid(self.app.size)(10)
             for i, moment in enumerate(analysis.costliest(self.review)):
                 rect = pygame.Rect(left.x, top + i * (button_h + 4), left.width, button_h)
                 buttons.append(
                     Button(rect, self._costly_words(moment), partial(self._jump_to, moment), size=size)
                 )
+                self.moments_bottom = rect.bottom
         third = (foot.width - 24) // 3
         for i, (label, act) in enumerate(
             (
@@ -564,8 +567,7 @@ class ReviewTable(TrickTable):
             draw_blocks(surface, [Block(words, "note")], left, left.bottom, box, SUMMARY_SIZES)
         else:
             y = draw_blocks(surface, self._summary_blocks(), left, left.bottom, box, SUMMARY_SIZES)
-            buttons = [b.rect.bottom for b in self.summary_form.widgets if b.rect.x == left.x]
-            y = max([y, *buttons]) + Grid(self.app.size)(12)
+            y = max(y, self.moments_bottom) + Grid(self.app.size)(12)  # under the costliest moments
             hindsight = [Block("", "rule"), Block(tr("review.truth.summary"), "truth_title")]
             hindsight += [
                 Block(self.seat_name(seat), "row", points(-lost))
