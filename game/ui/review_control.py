@@ -14,6 +14,7 @@ from game.ui.panel import draw_panel
 from game.ui.widgets import Button
 
 KEY = pygame.K_r  # the sheet's key for it, whatever has the focus
+FILLED = (138, 102, 48)  # brass in shade: the bar's cream words stay readable where it has filled
 
 
 class ReviewControl(Button):
@@ -95,7 +96,7 @@ class ReviewControl(Button):
         filled = bar.copy()
         filled.width = round(bar.width * (job.progress if job else 0.0))
         if filled.width:
-            pygame.draw.rect(surface, theme.BRASS, filled, border_radius=4)
+            pygame.draw.rect(surface, FILLED, filled, border_radius=4)
         small = self.size - 4
         _centred(surface, self.label, bar, small)
         button = stop.inflate(-6, -6)
