@@ -167,6 +167,7 @@ def test_a_finished_match_in_the_history_is_reviewed_deal_by_deal(game: str, pro
     key(app, pygame.K_r, "r")  # R reviews it here, its bar in the panel
     control = first.control
     assert control is not None and control.state == "running"
+    assert first.verdict().startswith("Reviewing beside the table")  # the band no longer offers it
     wait_until(app, lambda: first.review is not None, seconds=600)  # its marks as soon as it is made
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is sheet

@@ -224,7 +224,8 @@ class ReviewTable(TrickTable):
         """The message band's sentence at a decision of the seat."""
         moment = self.moment
         if self.review is None:
-            return tr("review.band.not_yet")
+            running = self.control is not None and self.control.state == "running"
+            return tr("review.band.running" if running else "review.band.not_yet")
         if moment is None:
             return ""
         assert self.review is not None
