@@ -82,6 +82,7 @@ SCENES = (
     "review-summary",
     "review-twotenjack",
     "review-sheet",
+    "review-running",
 )
 
 
@@ -750,7 +751,8 @@ def _twotenjack_moment(app, table, to_score: bool) -> None:
 def _review(app, scene: str):
     """A deal played by the easy player and reviewed (`WORLDS` a decision, to be quick): an austria
     Königrufen deal with every kind of decision, or a Two-Ten-Jack round; "review-sheet" is the deal's sheet
-    while its review is made beside it, the bar a third full."""
+    while its review is made beside it, the bar a third full, and "review-running" the deal on the review's
+    table meanwhile, its bar in the review's panel."""
     import random
     from dataclasses import replace
 
@@ -775,7 +777,7 @@ def _review(app, scene: str):
         action = computer.easy(state.view(state.to_act), random.Random(len(journal.actions)))
         state.apply(action)
         journal.actions.append(action)
-    if scene == "review-sheet":
+    if scene in ("review-sheet", "review-running"):
         from game.i18n import tr
         from game.review.job import Job
 
@@ -792,6 +794,8 @@ def _review(app, scene: str):
         target = Target.of(journal)
         assert target is not None
         app.reviews.jobs[target.key] = Halfway(target)
+        if scene == "review-running":
+            return navigation.review(app, target)
         return navigation.finished(
             app, journal, WayOut(((tr("score.menu"), app.scenes.pop),), app.scenes.pop, "", target)
         )
@@ -811,7 +815,7 @@ def _review_moment(app, scene: str) -> None:
 
     for _ in range(5):
         app.step(1 / 60)
-    if scene == "review-sheet":
+    if scene in ("review-sheet", "review-running"):
         return
     keys = (pygame.K_s,) if scene == "review-summary" else (pygame.K_c,)
     for key in keys:
