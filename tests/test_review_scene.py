@@ -3,7 +3,8 @@ it beside the table, its bar fills, R opens it) and from the History's sheet of 
 Königrufen austria deal and a Two-Ten-Jack round. On the table itself the seat's hand is shown as it was,
 → and ← step through the moves, Tab reviews another seat (computers too), C jumps to the marked decisions,
 S sums the deal and the match up, Page Up / Down go to the match's other deals, Esc goes back; every kind
-of decision shows in the panel. Cancel stops a review; a player who moves on to the next deal is told when
+of decision shows in the panel, and the planted blunder (the Sküs under the Pagat) shows costly with the
+trump to keep instead. Cancel stops a review; a player who moves on to the next deal is told when
 it is ready. Reviews here weigh a few worlds a decision: this is about the screens, not the judgement."""
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from typing import Any
 
 import pygame
 import pytest
-from review_deals import AUSTRIA_SEED, played, setup
+from review_deals import AUSTRIA_SEED, played, setup, skus_under_the_pagat
 from scene_driver import click, drawn, key, step, wait_until
 
 from game.app import App
 from game.autosave import Autosave
+from game.games.koenigrufen.cards import TRUMPS
 from game.journal import Journal
 from game.review import analysis, job
 from game.review.analysis import KINDS
@@ -141,10 +143,10 @@ def test_a_round_reviewed_by_clicks_from_its_sheet(monkeypatch: pytest.MonkeyPat
     assert walk(app) == {"play"}
 
 
-@pytest.mark.parametrize(("game", "profile"), [("koenigrufen", "austria"), ("twotenjack", None)])
-def test_a_finished_match_in_the_history_is_reviewed_deal_by_deal(game: str, profile: str | None) -> None:
-    journal = played(setup(game, 3, deals=2, profile=profile))
-    save = Autosave(Journal(game, journal.setup))
+def history_sheet(journal: Journal) -> tuple[App, Any]:
+    """The match played to its end as a player's table keeps it, so it moves to the History; there, Enter
+    opens its sheet."""
+    save = Autosave(Journal(journal.game, journal.setup))
     for action in journal.actions[:-1]:
         save.add(action, False)
     save.add(journal.actions[-1], True)  # the match moves to the History
@@ -156,6 +158,12 @@ def test_a_finished_match_in_the_history_is_reviewed_deal_by_deal(game: str, pro
     step(app)
     sheet = app.scenes.top
     assert sheet.name == "score"
+    return app, sheet
+
+
+@pytest.mark.parametrize(("game", "profile"), [("koenigrufen", "austria"), ("twotenjack", None)])
+def test_a_finished_match_in_the_history_is_reviewed_deal_by_deal(game: str, profile: str | None) -> None:
+    app, sheet = history_sheet(played(setup(game, 3, deals=2, profile=profile)))
     scene = review_from_sheet(app, sheet)
     assert scene.target.span.number == 2  # the sheet's deal: the match's last
     key(app, pygame.K_PAGEUP)
@@ -175,6 +183,32 @@ def test_a_finished_match_in_the_history_is_reviewed_deal_by_deal(game: str, pro
     key(app, pygame.K_RETURN, "\r")
     step(app)
     assert control_of(app.scenes.top).state == "ready"
+
+
+def test_the_sküs_thrown_under_the_pagat_shows_costly_with_a_trump_kept_instead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The planted blunder, reviewed from the History at a budget that can tell it: C goes to it, the
+    band calls it costly and names a lower trump, the Sküs is ringed in the hand as it was."""
+    monkeypatch.setattr(analysis, "DEALS", 30)
+    journal, index, seat = skus_under_the_pagat()
+    app, sheet = history_sheet(journal)
+    scene = review_from_sheet(app, sheet)
+    assert scene.seat == seat  # the person's seat is reviewed first
+    key(app, pygame.K_c, "c")
+    scene = app.scenes.top
+    assert isinstance(scene, ReviewTable) and scene.position == index
+    moment = scene.moment
+    assert moment is not None and moment.options[moment.made].card == "SK"
+    best = moment.options[moment.best].card
+    assert best in TRUMPS and best != "SK"
+    assert scene.verdict().startswith(f"Costly — better: play the {best};")
+    step(app)
+    for code, ringed in (("SK", True), (best, False)):  # the card played ringed in vermilion, not the best
+        card = next(sprite for sprite in scene.hand if sprite.code == code)
+        ring = card.rect(app.cards, scene.card_w).inflate(6, 6)
+        red, green, _blue, _alpha = app.screen.get_at((ring.centerx, ring.top + 1))
+        assert (red > 150 and green < 80) == ringed, code
 
 
 def test_a_review_runs_on_while_the_next_deal_is_played_and_is_told_when_ready(
