@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.journal import new_state
-from game.net.client import Client, Closed, Error, Update
+from game.net.client import Client, Closed, Error, NetError, Update
 from game.net.server import Server
 
 TIMEOUT = 20.0  # seconds a whole test table may take before it counts as stuck
@@ -46,7 +46,10 @@ async def play(
         if until(message):
             return errors
         if message.legal and client.table is not None and message.moves == client.table.moves:
-            await client.act(rng.choice(message.legal))  # only on the latest update: older ones are past
+            try:
+                await client.act(rng.choice(message.legal))  # only on the latest update: older ones are past
+            except NetError as lost:  # (the connection went between the update and the answer)
+                raise Dropped(str(lost)) from None
 
 
 def finished(update: Update) -> bool:
