@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from game.ai import engine_protocol as forms
 from game.game_spec import HIDDEN as HIDDEN  # a hidden card, in a redacted event
 from game.registry import GAMES
@@ -320,8 +322,14 @@ def update(moves: int, events: list[Any], view: Any, legal: list[Any], over: boo
 
 
 def text(message: dict[str, Any]) -> str:
-    """One message as the text frame that carries it (an `update`'s records written by the encoder)."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=forms.encoded)
+    """One message as the text frame that carries it (an `update`'s records written by the encoder). A
+    server words every seat's update after every action: orjson writes one several times faster than
+    `json` (records natively, NamedTuples through `forms.encoded`, both as `json` would); what it cannot
+    write (an integer past 64 bits, a lone surrogate) `json` does."""
+    try:
+        return orjson.dumps(message, default=forms.encoded, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # (orjson.JSONEncodeError is one)
+        return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=forms.encoded)
 
 
 # --- what a client reads -------------------------------------------------------------------------
