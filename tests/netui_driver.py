@@ -24,6 +24,7 @@ from game.settings import Settings
 from game.ui.widgets import Button, Choice, TextInput
 
 FRAMES = 20_000  # a bound on the frames a test waits through (the network answers within a few)
+NETWORK_WAIT = 0.005  # seconds a frame waits at most for the network when nothing has come
 BOTS: list[Bot] = []  # the bots of the test running, closed after it
 
 
@@ -35,10 +36,8 @@ def desktop(monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     app.scenes.push(MenuScene(app))
     step(app)
     yield app
-    for scene in app.scenes.stack:
-        for session in getattr(scene, "sessions", [getattr(scene, "session", None)]):
-            if isinstance(session, RemoteSession):
-                session.close()
+    for session in sessions(app):
+        session.close()
     while BOTS:
         BOTS.pop().client.close()
 
@@ -83,13 +82,30 @@ def button(app: App, label: str) -> Button:
 
 
 def until(app: App, condition: Callable[[], bool], bots: tuple[Bot, ...] = ()) -> None:
+    """Steps the app (and answers for the bots) until `condition` holds. Between two frames it waits for the
+    network, a few milliseconds at most: frames stepped back to back would starve the connections' threads
+    of the interpreter's lock (the app's own loop waits for the next frame), and a quiet machine then never
+    sees the table answer."""
     for _ in range(FRAMES):
         if condition():
             return
         for bot in bots:
             bot.play()
         app.step(1 / 20)
+        clients = [session.client for session in sessions(app)] + [bot.client for bot in bots]
+        if clients and not any(client.wait(0) for client in clients):
+            clients[0].wait(NETWORK_WAIT)
     raise AssertionError("the table did not get there")
+
+
+def sessions(app: App) -> list[RemoteSession]:
+    """The connections of the windows open in the app."""
+    found = []
+    for scene in app.scenes.stack:
+        for session in getattr(scene, "sessions", [getattr(scene, "session", None)]):
+            if isinstance(session, RemoteSession):
+                found.append(session)
+    return found
 
 
 def choice_row(page: Any, label: str) -> Choice:

@@ -382,6 +382,13 @@ class TableClient:
         except queue.Empty:
             return None
 
+    def wait(self, timeout: float) -> bool:
+        """Blocks until a message is waiting (it stays for `poll`), `timeout` seconds at most; whether one
+        is. For tests and tools that step a frame loop back to back: a loop that never waits holds the
+        interpreter's lock, and this thread would not get to read the network at all."""
+        with self._inbox.not_empty:
+            return self._inbox.not_empty.wait_for(lambda: bool(self._inbox.queue), timeout)
+
     def create(self, request: TableRequest) -> Future[Any]:
         """Opens a table: `Created` (its code) or an `Error` comes through `poll`."""
         return self._run(lambda c: c.create(request))
