@@ -99,8 +99,11 @@ class Connection:
     """One client: its socket, the address it comes from and its mark, its rate allowance, and the seat
     it holds."""
 
-    def __init__(self, socket: ServerConnection, limits: Limits, address: str, owner: str) -> None:
+    def __init__(
+        self, socket: ServerConnection, limits: Limits, address: str, owner: str, metrics: Metrics
+    ) -> None:
         self.socket, self.limits, self.address, self.owner = socket, limits, address, owner
+        self.metrics = metrics
         self.table: TableHost | None = None
         self.seat: Seat | None = None
         self.created = 0
@@ -116,7 +119,9 @@ class Connection:
             log.warning("a client left %d bytes unread: disconnected", BEHIND, extra={"event": "behind"})
             self.closing = asyncio.get_running_loop().create_task(self.socket.close(1008, "too far behind"))
             return
-        broadcast((self.socket,), protocol.text(message))
+        data = protocol.frame(message)
+        self.metrics.sent(len(data))
+        broadcast((self.socket,), data, text=True)
 
     def allowed(self) -> bool:
         """Takes one message from the rate allowance (a token bucket); False when none is left. A message
@@ -330,7 +335,7 @@ class Server:
     async def _serve(self, socket: ServerConnection) -> None:
         address = self._address(socket)
         owner = self.admission.owner(address)
-        connection = Connection(socket, self.limits, address, owner)
+        connection = Connection(socket, self.limits, address, owner, self.metrics)
         if len(self.connections) >= self.limits.max_connections or not self.admission.connect(owner):
             await self._turn_away(connection)
             return
@@ -460,12 +465,14 @@ class Server:
         if line is None or table.rewrite_due:
             table.rewrite_due = False
             whole = table.whole_file()
-            table.whole_bytes = table.file_bytes = len(whole.encode())
+            table.whole_bytes = table.file_bytes = size = len(whole.encode())
             written = self.writer.write(table.path, whole)
         else:
-            table.file_bytes += len(line.encode())
+            size = len(line.encode())
+            table.file_bytes += size
             table.rewrite_due = table.file_bytes - table.whole_bytes > max(COMPACT_AFTER, table.whole_bytes)
             written = self.writer.append(table.path, line)
+        self.metrics.journal_bytes += size
         written.add_done_callback(lambda future: self._saved(table, future))
         return written
 
