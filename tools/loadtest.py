@@ -499,7 +499,8 @@ def _figures(
 ) -> dict[str, Any]:
     """One phase's figures: actions, their rate, latencies as the bots saw them and how late the bots' own
     loop woke; the server's CPU (share of one core, per table in thousandths of a core, per action in
-    microseconds), its own p50 and p99 of an action (over the minute before the phase's end), the bytes of
+    microseconds), the share of the time its loop was ready to run but waited for a core (the machine's
+    other work), its own p50 and p99 of an action (over the minute before the phase's end), the bytes of
     a message it sent and those it journalled; the bots' CPU."""
     before, after = readings
     used = {name: after[name] - before[name] for name in after if name in before}
@@ -523,6 +524,7 @@ def _figures(
         "server_cpu_share": ratio(server_cpu, args.seconds, 1, 3),
         "server_cpu_per_table_milli": ratio(server_cpu, args.seconds * args.tables, 1000, 3),
         "server_cpu_per_action_us": ratio(server_cpu, actions, 1e6, 0),
+        "server_waited_share": ratio(used.get("waited"), args.seconds, 1, 3),
         "update_bytes": ratio(used.get("atout_sent_bytes_total"), messages, 1, 0),
         "sent_kb_per_s": ratio(used.get("atout_sent_bytes_total"), args.seconds, 1e-3, 1),
         "journal_kb_per_s": ratio(used.get("atout_journal_bytes_total"), args.seconds, 1e-3, 1),
@@ -537,6 +539,10 @@ def _server_reading(url: str, pid: int | None) -> dict[str, float]:
     reading: dict[str, float] = {}
     if pid is not None and (cpu := _cpu(pid)) is not None:
         reading["cpu"] = cpu
+    with contextlib.suppress(
+        OSError, ValueError, IndexError
+    ):  # (Linux's: how long its loop waited for a core)
+        reading["waited"] = int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
     host, _, port = url.split("://", 1)[1].rstrip("/").rpartition(":")
     connection = http.client.HTTPConnection(host, int(port), timeout=10)
     try:
