@@ -30,8 +30,9 @@ The honest tables' figures are given for each phase, with what the abuser sent a
 
 Prints one JSON line: actions taken, actions a second, and the time from a bot's `act` to the last of its
 table's seats receiving the `update` it caused — p50, p99 and the maximum, in milliseconds — with, when
-it started the server, the server's CPU time over the run (its share of a core, per table, per action),
-the bytes it sent a message and journalled a second. Bounded: at most 1,000 tables, 600 seconds a phase.
+it started the server, the CPU time of the server (and any process it started) over the run (its share of a
+core, per table, per action), the bytes it sent a message and journalled a second. Bounded: at most 1,000
+tables, 600 seconds a phase.
 """
 
 from __future__ import annotations
@@ -561,12 +562,15 @@ def _server_reading(url: str, pid: int | None) -> dict[str, float]:
 
 
 def _cpu(pid: int) -> float | None:
-    """The CPU seconds process `pid` has used (Linux's /proc), None elsewhere."""
+    """The CPU seconds process `pid` and the processes it started (the server's writing process) have
+    used (Linux's /proc), None elsewhere."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(_cpu(int(child)) or 0.0 for child in children)
 
 
 def _rss_mb(pid: int) -> float | None:
