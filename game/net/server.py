@@ -697,7 +697,7 @@ class Server:
             while (turn := table.standin(time.monotonic(), self.limits.away_grace)) is not None:
                 moves = table.moves
                 decision = self._decision(table, *turn)
-                while not await self._think(decision):
+                while not await self._think(decision, table.owner):
                     if isinstance(decision, EngineTurn) and decision.thinker is None:
                         await asyncio.sleep(ENGINE_POLL)  # an engine thinks elsewhere
                 assert decision.decision is not None
@@ -727,11 +727,12 @@ class Server:
             self.faults += 1
             log.exception("a computer's turn failed at table %s", table.code, extra={"event": "fault"})
 
-    async def _think(self, decision: Thinker | EngineTurn) -> bool:
-        """One slice of a computer's thinking, in the server's one lane (`game.net.lane`): done or not."""
+    async def _think(self, decision: Thinker | EngineTurn, owner: str) -> bool:
+        """One slice of a computer's thinking, in the server's one lane (`game.net.lane`), as the table's
+        owner's: done or not."""
         if isinstance(decision, EngineTurn) and decision.thinker is None:
             return decision.step(STEP_MS)  # (only a look for the engine's answer)
-        await self.lane.turn()
+        await self.lane.turn(owner)
         try:
             return decision.step(STEP_MS)
         finally:
