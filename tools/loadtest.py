@@ -2,7 +2,7 @@
 every seat; with `--abuse`, the same beside an abusive stranger.
 
 `python tools/loadtest.py [--tables N] [--seconds S] [--game G] [--think-ms T] [--spread F] [--seed N]
-[--data DIR] [--server URL] [--warmup S] [--procs P] [--abuse]`
+[--data DIR] [--server URL] [--warmup S] [--stagger S] [--procs P] [--abuse]`
 
 Starts `atout serve` in a process and session of its own (one asyncio loop: one core, and the system's
 scheduler gives it a share of its own, as if it ran on a machine of its own) unless `--server` names a
@@ -12,7 +12,9 @@ of their own (a household: 127.x.y.z, all this machine's), as people do, so the 
 limits meet them as they would meet people. A bot waits `--think-ms` once it is to act (a person is slower
 still; `--spread 0.5` draws each wait within ±50 % of it, so tables drift apart as people's do), then sends
 the first legal action; a finished match is replaced by a new table. `--warmup` seconds pass before
-anything is counted (the tables opening).
+anything is counted (the tables opening). By default every table opens at once, so every match ends and a
+new one opens in the same few seconds, over and over (the worst case); `--stagger S` opens them one after
+another over S seconds (S the length of a match: matches end and open as evenly as a crowd's do).
 
 The bots run in `--procs` processes of their own (by default one for every 250 tables), so that what is
 measured is the server, not the bots' own loop: each process also times how late its loop wakes
@@ -180,13 +182,15 @@ async def _act(
 
 
 async def table_after_table(
-    url: str, number: int, game: str, think: Think, measure: Measure, done: asyncio.Event
+    url: str, number: int, game: str, think: Think, measure: Measure, done: asyncio.Event, opens: float
 ) -> None:
     """One table's worth of bots, a new table each time a match ends: the first seat's connection opens the
-    table and sits down at it, as a player's program does; the others join with its code."""
+    table and sits down at it, as a player's program does; the others join with its code. The first table
+    opens `opens` seconds from now."""
     seats = SEATS[game]
     ids: list[Any] = [*range(seats - 1), "host"] if game == "falkenstein" else list(range(seats))
     match = 0
+    await asyncio.sleep(opens)
     while not done.is_set():
         address = household(number, match)
         match += 1
@@ -210,7 +214,11 @@ async def bots_alone(url: str, first: int, count: int, args: argparse.Namespace)
     done = asyncio.Event()
     think = Think(args.think_ms, args.spread, random.Random(args.seed * 1000 + first))
     tables = [
-        asyncio.create_task(table_after_table(url, number, args.game, think, measure, done))
+        asyncio.create_task(
+            table_after_table(
+                url, number, args.game, think, measure, done, args.stagger * number / args.tables
+            )
+        )
         for number in range(first, first + count)
     ]
     probe = asyncio.create_task(measure.probe(done))
@@ -271,6 +279,7 @@ async def _child(url: str, args: argparse.Namespace, *role: str) -> dict[str, An
     what it printed last."""
     options = ["--game", args.game, "--think-ms", str(args.think_ms), "--spread", str(args.spread)]
     options += ["--seconds", str(args.seconds), "--seed", str(args.seed)]
+    options += ["--tables", str(args.tables), "--stagger", str(args.stagger)]
     child = await asyncio.create_subprocess_exec(
         sys.executable, __file__, *options, *role, "--url", url, stdout=asyncio.subprocess.PIPE
     )
@@ -473,6 +482,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "procs": len(range(0, args.tables, args.per_process)),
         "seconds": args.seconds,
         "warmup": args.warmup,
+        "stagger": args.stagger,
         "think_ms": args.think_ms,
         "spread": args.spread,
         "load_average_before": [round(value, 2) for value in load_before],
@@ -595,6 +605,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--server", help="a running server's address, ws://HOST:PORT (else one is started)")
     p.add_argument("--warmup", type=float, default=0.0, help="seconds before anything is counted")
     p.add_argument(
+        "--stagger",
+        type=float,
+        default=0.0,
+        help="the tables open one after another over this many seconds (else all at once: the worst case)",
+    )
+    p.add_argument(
         "--procs", type=int, help=f"the bots' processes (by default one for every {TABLES_A_PROCESS} tables)"
     )
     p.add_argument("--abuse", action="store_true", help="quiet, an abuser beside, quiet again: a phase each")
@@ -610,13 +626,14 @@ def main(argv: list[str] | None = None) -> int:
         not 1 <= args.tables <= MAX_TABLES
         or not 0 < args.seconds <= MAX_SECONDS
         or not 0 <= args.warmup <= MAX_SECONDS
+        or not 0 <= args.stagger <= MAX_SECONDS
         or args.think_ms < 0
         or not 0 <= args.spread < 1
         or not 1 <= procs <= min(MAX_PROCS, args.tables)
     ):
         p.error(
-            f"--tables 1 to {MAX_TABLES}, --seconds and --warmup up to {MAX_SECONDS:g}, --think-ms not "
-            f"negative, --spread from 0 to below 1, --procs 1 to {MAX_PROCS} and no more than the tables"
+            f"--tables 1 to {MAX_TABLES}, --seconds, --warmup, --stagger up to {MAX_SECONDS:g}, --think-ms "
+            f"not negative, --spread from 0 to below 1, --procs 1 to {MAX_PROCS} and no more than the tables"
         )
     args.per_process = math.ceil(args.tables / procs)
     if args.abuser:
