@@ -150,6 +150,7 @@ class Server:
         self.limits = limits or Limits()
         self.clock = clock
         self.tables: dict[str, TableHost] = {}
+        self.owned: dict[str, dict[str, TableHost]] = {}  # the tables each client address asked for, by mark
         self.locks: dict[str, asyncio.Lock] = {}
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}  # a table's next look at an away player's grace
@@ -227,7 +228,7 @@ class Server:
             table.needs_person = bool(table.owner) and not self.limits.quotas.allow_bots
             if table.empty_since is None:
                 table.empty_since = self.clock()  # (its people had until now: they have the time again)
-            self.tables[table.code] = table
+            self._hold(table)
             self.locks[table.code] = asyncio.Lock()
             log.info(
                 "resumed table %s (%s, %d actions)",
@@ -294,12 +295,12 @@ class Server:
         path = None if self.data is None else self.data / "tables" / f"{code}.json"
         table = TableHost.new(code, request, path, seed, engines)
         if owner:  # (a client's: checked once its shape is)
-            self.admission.check_create(owner, request, self.tables.values())
+            self.admission.check_create(owner, request, self.owned.get(owner, {}).values())
             self.admission.opened(owner)
         table.owner, table.created, table.empty_since = owner, self.clock(), self.clock()
         table.needs_person = bool(owner) and not self.limits.quotas.allow_bots
         self._save(table)  # (before any join's: a file's writes are made in order)
-        self.tables[code] = table
+        self._hold(table)
         self.locks[code] = asyncio.Lock()
         log.info(
             "table %s opened (%s)",
@@ -584,9 +585,20 @@ class Server:
                     os.replace(path, archive / path.name)
                 log.info("table file %s retired", path.name, extra={"event": "table_file_retired"})
 
+    def _hold(self, table: TableHost) -> None:
+        """The table among the server's, and its owner's (looked up at every `create`: not among a
+        thousand)."""
+        self.tables[table.code] = table
+        if table.owner:
+            self.owned.setdefault(table.owner, {})[table.code] = table
+
     def _let_table_go(self, table: TableHost) -> None:
         self._close_engines(table)
         self.tables.pop(table.code, None)
+        if (mine := self.owned.get(table.owner)) is not None:
+            mine.pop(table.code, None)
+            if not mine:
+                del self.owned[table.owner]
         self.locks.pop(table.code, None)
         driver = self.drivers.pop(table.code, None)
         if driver is not None and driver is not asyncio.current_task():
