@@ -39,22 +39,29 @@ def decode_action(game: str, data: Any, where: str = "action") -> Any:
     """The action object; an unknown type, a missing or extra field or a wrong value is a FileProblem."""
     if not isinstance(data, dict):
         raise schema.wrong_type(data, where, "object")
-    classes = {cls.__name__: cls for cls in spec(game).actions}
-    kind = schema.choice(tuple(classes))(data.get("type"), f"{where}.type")
+    classes, kinds = _classes(spec(game).actions)
+    kind = kinds(data.get("type"), f"{where}.type")
     cls = classes[kind]
     required, optional = _field_checks(cls)
-    values = schema.obj(data, f"{where} ({kind})", {"type": schema.choice((kind,)), **required}, optional)
+    values = schema.obj(data, f"{where} ({kind})", required, optional)
     return cls(**{name: value for name, value in values.items() if name != "type"})
 
 
 @cache
+def _classes(actions: tuple[type, ...]) -> tuple[dict[str, type], schema.Check[str]]:
+    """A game's action classes by name, and the check of a name (a server reads one an action)."""
+    classes = {cls.__name__: cls for cls in actions}
+    return classes, schema.choice(tuple(classes))
+
+
+@cache
 def _field_checks(cls: type) -> tuple[dict[str, schema.Check[Any]], dict[str, schema.Check[Any]]]:
-    """The check of each field of an action class, by its declared type (also where the module
-    postpones its annotations): the fields every journal holds, then those added later (`LATER` in their
-    metadata, with a default), which a journal written before them lacks."""
+    """The check of each field of an action class (its "type" first), by its declared type (also where the
+    module postpones its annotations): the fields every journal holds, then those added later (`LATER` in
+    their metadata, with a default), which a journal written before them lacks."""
     types = get_type_hints(cls)
     checks = [(f.name, FIELD_CHECKS[types[f.name]], not f.metadata.get(LATER)) for f in fields(cls)]
     return (
-        {name: check for name, check, needed in checks if needed},
+        {"type": schema.choice((cls.__name__,))} | {name: check for name, check, needed in checks if needed},
         {name: check for name, check, needed in checks if not needed},
     )

@@ -39,3 +39,29 @@ def test_slices_go_one_at_a_time_with_other_work_between() -> None:
     while_playing = seen[: seen.index("p5")]
     adjacent = [(a, b) for a, b in itertools.pairwise(while_playing) if "p" not in a + b]
     assert adjacent == []  # the person's step between any two slices
+
+
+def test_one_address_s_computers_rest_for_their_own_share_while_others_think() -> None:
+    """While people play, a slice of an address's computers makes that address's next one wait for its own
+    share, the other addresses' and the operator's (no owner) going meanwhile: two tables of one stranger
+    take no more than one would."""
+
+    async def scenario() -> list[str]:
+        lane, seen = Lane(share=1.0, own_share=1e-3), []  # (no rest for the lane: only the owners')
+
+        async def thinker(name: str, owner: str) -> None:
+            for n in range(2):
+                await lane.turn(owner)
+                seen.append(f"{name}{n}")
+                lane.done()
+
+        await asyncio.gather(thinker("a", "stranger"), thinker("b", "stranger"), thinker("h", ""))
+        return seen
+
+    seen = asyncio.run(scenario())
+    assert seen[:3] == [
+        "a0",
+        "h0",
+        "h1",
+    ]  # the stranger's second table waits its rest, the operator's does not
+    assert sorted(seen[3:]) == ["a1", "b0", "b1"] and seen.index("b0") < seen.index("b1")

@@ -29,11 +29,21 @@ def test_a_short_load_reports_actions_and_latencies(spread: str, capsys: pytest.
     report = json.loads(capsys.readouterr().out)
     assert report["clients"] == 8 and report["actions"] > 0 and report["spread"] == float(spread)
     assert 0 < report["p50_ms"] <= report["p99_ms"] <= report["max_ms"]
+    assert report["procs"] == 1 and report["clients_lag_p99_ms"] >= 0  # (the bots' own loop, measured)
+    assert report["update_bytes"] > 100 and report["server_cpu_per_action_us"] is not None  # a table's cost
 
 
 @pytest.mark.parametrize(
     "argv",
-    [["--tables", "0"], ["--tables", "1001"], ["--seconds", "601"], ["--think-ms", "-1"], ["--spread", "1"]],
+    [
+        ["--tables", "0"],
+        ["--tables", "1001"],
+        ["--seconds", "601"],
+        ["--think-ms", "-1"],
+        ["--spread", "1"],
+        ["--stagger", "601"],
+        ["--tables", "2", "--procs", "3"],
+    ],
 )
 def test_the_load_is_bounded(argv: list[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:

@@ -110,6 +110,10 @@ def test_health_and_metrics_answer_in_the_prometheus_text_format(tmp_path) -> No
             values['atout_action_seconds{quantile="0.5"}']
         )
         assert int(values["atout_action_seconds_count"]) == table.moves
+        assert int(values["atout_sent_messages_total"]) >= 3 * table.moves  # an update to each seat at least
+        assert int(values["atout_sent_bytes_total"]) > 100 * int(values["atout_sent_messages_total"])
+        file = tmp_path / "tables" / f"{table.code}.json"
+        assert int(values["atout_journal_bytes_total"]) == file.stat().st_size  # what the disk was given
         assert "# TYPE atout_action_seconds summary" in text
         assert stranger[0] == 403  # another machine reads no metrics unless the operator says so
         for client in clients:

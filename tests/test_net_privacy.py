@@ -102,3 +102,9 @@ def test_the_wire_carries_the_engine_protocol_s_json_forms(game, seats, profile,
         assert sent["events"] == [{"type": type(e).__name__, **to_json(e)} for e in events]
         assert sent["legal"] == [{"type": type(a).__name__, **to_json(a)} for a in legal]
         events = state.apply(rng.choice(legal))
+
+
+def test_what_the_fast_encoder_cannot_write_goes_out_as_json_writes_it() -> None:
+    """An integer past 64 bits, a lone surrogate: the standard encoder writes them, and they read back."""
+    message = {"type": "joined", "story": {"seed": 2**70}, "seats": [{"name": "\ud800"}]}
+    assert json.loads(protocol.text(message)) == message

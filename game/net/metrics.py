@@ -1,7 +1,8 @@
 """What a running server tells its operator (`GET /metrics`, docs/deploying.md): its tables and clients, the
 actions it carried out and how long one took — from the message read to the update written to every seat's
-socket, its journal line synced in between — over the last minute, in the Prometheus text format, which
-every monitoring system reads. No I/O, no asyncio: the server counts, `text` words it.
+socket, its journal line synced in between — over the last minute, and the bytes it sent and journalled
+(what its network and its disk carry), in the Prometheus text format, which every monitoring system reads.
+No I/O, no asyncio: the server counts, `text` words it.
 """
 
 from __future__ import annotations
@@ -20,11 +21,18 @@ class Metrics:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.actions = 0
+        self.sent_messages = 0
+        self.sent_bytes = 0  # (the messages' own, not the WebSocket frames' few bytes of heading)
+        self.journal_bytes = 0  # appended to the tables' files, or written whole
         self.recent: deque[tuple[float, float]] = deque(maxlen=KEPT)  # (when, seconds)
 
     def action(self, seconds: float) -> None:
         self.actions += 1
         self.recent.append((self.clock(), seconds))
+
+    def sent(self, size: int) -> None:
+        self.sent_messages += 1
+        self.sent_bytes += size
 
     def window(self) -> list[float]:
         """The seconds each action of the last minute took, shortest first."""
@@ -48,6 +56,12 @@ class Metrics:
         for name, (help_text, value) in counters.items():
             metric(name, "counter", help_text, [("", value)])
         metric("atout_actions_total", "counter", "Actions carried out since the start.", [("", self.actions)])
+        for name, help_text, value in (
+            ("atout_sent_messages_total", "Messages sent to clients.", self.sent_messages),
+            ("atout_sent_bytes_total", "Bytes of the messages sent.", self.sent_bytes),
+            ("atout_journal_bytes_total", "Bytes written to the tables' files.", self.journal_bytes),
+        ):
+            metric(name, "counter", help_text, [("", value)])
         rate = len(timed) / WINDOW
         metric("atout_actions_per_second", "gauge", "Actions a second over the last minute.", [("", rate)])
         quantiles = [(f'{{quantile="{q}"}}', _percentile(timed, q)) for q in ("0.5", "0.99")]

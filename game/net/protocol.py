@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from game.ai import engine_protocol as forms
 from game.game_spec import HIDDEN as HIDDEN  # a hidden card, in a redacted event
 from game.registry import GAMES
@@ -319,9 +321,21 @@ def update(moves: int, events: list[Any], view: Any, legal: list[Any], over: boo
     }
 
 
+def frame(message: dict[str, Any]) -> bytes:
+    """One message as the UTF-8 of the text frame that carries it (an `update`'s records written by the
+    encoder). A server words every seat's update after every action: orjson writes one several times faster
+    than `json` (records natively, NamedTuples through `forms.encoded`, both as `json` would), in the bytes
+    the socket sends; what it cannot write (an integer past 64 bits, a lone surrogate) `json` does, escaping
+    what is not ASCII."""
+    try:
+        return orjson.dumps(message, default=forms.encoded, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:  # (orjson.JSONEncodeError is one)
+        return json.dumps(message, separators=(",", ":"), default=forms.encoded).encode()
+
+
 def text(message: dict[str, Any]) -> str:
-    """One message as the text frame that carries it (an `update`'s records written by the encoder)."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=forms.encoded)
+    """One message as the text a client sends."""
+    return frame(message).decode()
 
 
 # --- what a client reads -------------------------------------------------------------------------

@@ -99,8 +99,11 @@ class Connection:
     """One client: its socket, the address it comes from and its mark, its rate allowance, and the seat
     it holds."""
 
-    def __init__(self, socket: ServerConnection, limits: Limits, address: str, owner: str) -> None:
+    def __init__(
+        self, socket: ServerConnection, limits: Limits, address: str, owner: str, metrics: Metrics
+    ) -> None:
         self.socket, self.limits, self.address, self.owner = socket, limits, address, owner
+        self.metrics = metrics
         self.table: TableHost | None = None
         self.seat: Seat | None = None
         self.created = 0
@@ -116,7 +119,9 @@ class Connection:
             log.warning("a client left %d bytes unread: disconnected", BEHIND, extra={"event": "behind"})
             self.closing = asyncio.get_running_loop().create_task(self.socket.close(1008, "too far behind"))
             return
-        broadcast((self.socket,), protocol.text(message))
+        data = protocol.frame(message)
+        self.metrics.sent(len(data))
+        broadcast((self.socket,), data, text=True)
 
     def allowed(self) -> bool:
         """Takes one message from the rate allowance (a token bucket); False when none is left. A message
@@ -145,6 +150,7 @@ class Server:
         self.limits = limits or Limits()
         self.clock = clock
         self.tables: dict[str, TableHost] = {}
+        self.owned: dict[str, dict[str, TableHost]] = {}  # the tables each client address asked for, by mark
         self.locks: dict[str, asyncio.Lock] = {}
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}  # a table's next look at an away player's grace
@@ -222,7 +228,7 @@ class Server:
             table.needs_person = bool(table.owner) and not self.limits.quotas.allow_bots
             if table.empty_since is None:
                 table.empty_since = self.clock()  # (its people had until now: they have the time again)
-            self.tables[table.code] = table
+            self._hold(table)
             self.locks[table.code] = asyncio.Lock()
             log.info(
                 "resumed table %s (%s, %d actions)",
@@ -289,12 +295,12 @@ class Server:
         path = None if self.data is None else self.data / "tables" / f"{code}.json"
         table = TableHost.new(code, request, path, seed, engines)
         if owner:  # (a client's: checked once its shape is)
-            self.admission.check_create(owner, request, self.tables.values())
+            self.admission.check_create(owner, request, self.owned.get(owner, {}).values())
             self.admission.opened(owner)
         table.owner, table.created, table.empty_since = owner, self.clock(), self.clock()
         table.needs_person = bool(owner) and not self.limits.quotas.allow_bots
         self._save(table)  # (before any join's: a file's writes are made in order)
-        self.tables[code] = table
+        self._hold(table)
         self.locks[code] = asyncio.Lock()
         log.info(
             "table %s opened (%s)",
@@ -330,7 +336,7 @@ class Server:
     async def _serve(self, socket: ServerConnection) -> None:
         address = self._address(socket)
         owner = self.admission.owner(address)
-        connection = Connection(socket, self.limits, address, owner)
+        connection = Connection(socket, self.limits, address, owner, self.metrics)
         if len(self.connections) >= self.limits.max_connections or not self.admission.connect(owner):
             await self._turn_away(connection)
             return
@@ -460,12 +466,14 @@ class Server:
         if line is None or table.rewrite_due:
             table.rewrite_due = False
             whole = table.whole_file()
-            table.whole_bytes = table.file_bytes = len(whole.encode())
+            table.whole_bytes = table.file_bytes = size = len(whole.encode())
             written = self.writer.write(table.path, whole)
         else:
-            table.file_bytes += len(line.encode())
+            size = len(line.encode())
+            table.file_bytes += size
             table.rewrite_due = table.file_bytes - table.whole_bytes > max(COMPACT_AFTER, table.whole_bytes)
             written = self.writer.append(table.path, line)
+        self.metrics.journal_bytes += size
         written.add_done_callback(lambda future: self._saved(table, future))
         return written
 
@@ -577,9 +585,20 @@ class Server:
                     os.replace(path, archive / path.name)
                 log.info("table file %s retired", path.name, extra={"event": "table_file_retired"})
 
+    def _hold(self, table: TableHost) -> None:
+        """The table among the server's, and its owner's (looked up at every `create`: not among a
+        thousand)."""
+        self.tables[table.code] = table
+        if table.owner:
+            self.owned.setdefault(table.owner, {})[table.code] = table
+
     def _let_table_go(self, table: TableHost) -> None:
         self._close_engines(table)
         self.tables.pop(table.code, None)
+        if (mine := self.owned.get(table.owner)) is not None:
+            mine.pop(table.code, None)
+            if not mine:
+                del self.owned[table.owner]
         self.locks.pop(table.code, None)
         driver = self.drivers.pop(table.code, None)
         if driver is not None and driver is not asyncio.current_task():
@@ -690,7 +709,7 @@ class Server:
             while (turn := table.standin(time.monotonic(), self.limits.away_grace)) is not None:
                 moves = table.moves
                 decision = self._decision(table, *turn)
-                while not await self._think(decision):
+                while not await self._think(decision, table.owner):
                     if isinstance(decision, EngineTurn) and decision.thinker is None:
                         await asyncio.sleep(ENGINE_POLL)  # an engine thinks elsewhere
                 assert decision.decision is not None
@@ -720,11 +739,12 @@ class Server:
             self.faults += 1
             log.exception("a computer's turn failed at table %s", table.code, extra={"event": "fault"})
 
-    async def _think(self, decision: Thinker | EngineTurn) -> bool:
-        """One slice of a computer's thinking, in the server's one lane (`game.net.lane`): done or not."""
+    async def _think(self, decision: Thinker | EngineTurn, owner: str) -> bool:
+        """One slice of a computer's thinking, in the server's one lane (`game.net.lane`), as the table's
+        owner's: done or not."""
         if isinstance(decision, EngineTurn) and decision.thinker is None:
             return decision.step(STEP_MS)  # (only a look for the engine's answer)
-        await self.lane.turn()
+        await self.lane.turn(owner)
         try:
             return decision.step(STEP_MS)
         finally:

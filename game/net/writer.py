@@ -7,14 +7,21 @@ file's tables are told as soon as their file is done, never held up by another's
 new table's, many at once when matches end together) takes tens of times an append's time, so those tasks
 have threads of their own, and appends never queue behind them.
 
+A thousand tables act a thousand times a second, each action a file's task: the loop's share of a task is
+kept to a queue's put and, once the task is done, a look at a list the threads fill — the threads wake the
+loop once for all the tasks they finish meanwhile, rather than once a task (as an executor's futures do).
+
 Requests for one file are carried out in the order they were made.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
-from concurrent.futures import ThreadPoolExecutor
+import queue
+import threading
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,48 +38,61 @@ class _Request:
     done: asyncio.Future[None]
 
 
+_Task = tuple[Path, list[_Request]]  # a file's requests, carried out together by a writing thread
+
+
 class Writer:
     """The writing threads of a server's files (started on the first request); `close` ends them."""
 
     def __init__(self) -> None:
         self._waiting: dict[Path, list[_Request]] = {}  # asked this moment, or while the file's task ran
-        self._running: dict[Path, asyncio.Future[None]] = {}  # the file's task on a writing thread
-        self._pools: dict[bool, ThreadPoolExecutor] = {}  # appends only, or not
+        self._running: dict[Path, list[_Request]] = {}  # the file's task on a writing thread
+        self._tasks: dict[bool, queue.SimpleQueue[_Task | None]] = {}  # for the appends' threads, the others'
+        self._threads: list[threading.Thread] = []
+        self._finished: list[tuple[Path, Exception | None]] = []  # filled by the threads, emptied by the loop
+        self._lock = threading.Lock()  # (over `_finished` and `_woken`)
+        self._woken = False  # the loop is to look at `_finished`
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._handing_over = False
 
     def append(self, path: Path, text: str) -> asyncio.Future[None]:
         """Appends `text` (whole lines) to the file, synced before the future is done."""
-        return self._ask(path, _Request("append", text, asyncio.get_running_loop().create_future()))
+        return self._ask(path, "append", text)
 
     def write(self, path: Path, text: str) -> asyncio.Future[None]:
         """Replaces the file with `text` atomically (a crash leaves the old file or the new one)."""
-        return self._ask(path, _Request("write", text, asyncio.get_running_loop().create_future()))
+        return self._ask(path, "write", text)
 
     def remove(self, path: Path) -> asyncio.Future[None]:
-        return self._ask(path, _Request("remove", "", asyncio.get_running_loop().create_future()))
+        return self._ask(path, "remove", "")
 
     def move(self, path: Path, target: Path) -> asyncio.Future[None]:
         """Renames the file to `target` (a folder it makes if need be) once what was asked before is done."""
-        return self._ask(path, _Request("move", str(target), asyncio.get_running_loop().create_future()))
+        return self._ask(path, "move", str(target))
 
     async def settled(self) -> None:
         """Once every request made so far is done."""
         self._hand_over()
         while self._running:
-            await asyncio.wait(list(self._running.values()))
+            await asyncio.wait([request.done for requests in self._running.values() for request in requests])
 
     async def close(self) -> None:
         """Waits for every request made, then ends the threads."""
         await self.settled()
-        for pool in self._pools.values():
-            pool.shutdown()
-        self._pools.clear()
+        for tasks in self._tasks.values():
+            _stop(tasks)
+        for thread in self._threads:
+            thread.join()
+        self._tasks.clear()
+        self._threads.clear()
 
-    def _ask(self, path: Path, request: _Request) -> asyncio.Future[None]:
+    def _ask(self, path: Path, kind: str, text: str) -> asyncio.Future[None]:
+        self._loop = loop = asyncio.get_running_loop()
+        request = _Request(kind, text, loop.create_future())
         self._waiting.setdefault(path, []).append(request)
         if not self._handing_over:  # once this moment's requests are all made
             self._handing_over = True
-            asyncio.get_running_loop().call_soon(self._hand_over)
+            loop.call_soon(self._hand_over)
         return request.done
 
     def _hand_over(self) -> None:
@@ -82,28 +102,63 @@ class Writer:
 
     def _start(self, path: Path) -> None:
         """The file's waiting requests, as one task of the writing threads."""
-        requests = self._waiting.pop(path)
+        requests = self._running[path] = self._waiting.pop(path)
         appends = all(request.kind == "append" for request in requests)
-        if (pool := self._pools.get(appends)) is None:
-            pool = self._pools[appends] = ThreadPoolExecutor(FILES_AT_ONCE, "atout-writer")
-        task = asyncio.get_running_loop().run_in_executor(pool, _file, path, requests)
-        self._running[path] = task
-        task.add_done_callback(lambda _: self._finished(path, requests, task))
+        if (tasks := self._tasks.get(appends)) is None:
+            tasks = self._tasks[appends] = queue.SimpleQueue()
+            weakref.finalize(self, _stop, tasks)  # (a writer nobody closed: its threads end with it)
+            for _ in range(FILES_AT_ONCE):
+                thread = threading.Thread(
+                    target=_work, args=(weakref.ref(self), tasks), name="atout-writer", daemon=True
+                )
+                thread.start()
+                self._threads.append(thread)
+        tasks.put((path, requests))
 
-    def _finished(self, path: Path, requests: list[_Request], task: asyncio.Future[None]) -> None:
-        """On the loop: the file's requests done (or failed with what stopped them, an OSError), and its
-        next ones started."""
-        del self._running[path]
-        failure = task.exception() if not task.cancelled() else asyncio.CancelledError()
-        for request in requests:
-            if request.done.done():
-                continue
-            if failure is None:
-                request.done.set_result(None)
-            else:
-                request.done.set_exception(failure)
-        if path in self._waiting:
-            self._start(path)
+    def _done(self, path: Path, failure: Exception | None) -> None:
+        """On a writing thread: the file's task is done; the loop is woken to look, unless it has been
+        already and has not looked yet."""
+        with self._lock:
+            self._finished.append((path, failure))
+            wake, self._woken = not self._woken, True
+        if wake and self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # (its loop is closed: nobody waits any more)
+                self._loop.call_soon_threadsafe(self._collect)
+
+    def _collect(self) -> None:
+        """On the loop: the files' tasks done (or failed with what stopped them) since it last looked, their
+        requests told, and their next ones started."""
+        with self._lock:
+            finished, self._finished, self._woken = self._finished, [], False
+        for path, failure in finished:
+            for request in self._running.pop(path):
+                if request.done.done():
+                    continue
+                if failure is None:
+                    request.done.set_result(None)
+                else:
+                    request.done.set_exception(failure)
+            if path in self._waiting:
+                self._start(path)
+
+
+def _work(writer: weakref.ref[Writer], tasks: queue.SimpleQueue[_Task | None]) -> None:
+    """A writing thread: each file's task in turn, until told to stop."""
+    while (task := tasks.get()) is not None:
+        path, requests = task
+        try:
+            _file(path, requests)
+            failure = None
+        except Exception as problem:  # (an OSError: the file's requests fail with it)
+            failure = problem
+        if (alive := writer()) is not None:
+            alive._done(path, failure)
+        del alive
+
+
+def _stop(tasks: queue.SimpleQueue[_Task | None]) -> None:
+    for _ in range(FILES_AT_ONCE):
+        tasks.put(None)
 
 
 def _file(path: Path, requests: list[_Request]) -> None:
