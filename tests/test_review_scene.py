@@ -45,6 +45,17 @@ def computers(game: str, seed: int, deals: int = 1, profile: str | None = None) 
     return CardTableSetup(game, tuple(SeatPlayer(s.name, False) for s in made.seats), seed, deals, made.rules)
 
 
+def until_reviewed(app: App, condition: Any) -> None:
+    """`wait_until` while a review is made: each frame gives the review's reading thread a few milliseconds,
+    as the app's own loop does by waiting for its next frame (frames stepped back to back starve it)."""
+
+    def settled() -> bool:
+        app.reviews.settle(0.005)
+        return bool(condition())
+
+    wait_until(app, settled, seconds=600)
+
+
 def to_sheet(app: App) -> Any:
     wait_until(app, lambda: app.scenes.top is not None and app.scenes.top.name == "score", seconds=600)
     return app.scenes.top
@@ -62,7 +73,7 @@ def review_from_sheet(app: App, sheet: Any) -> ReviewTable:
     assert control.state == "offer"
     key(app, pygame.K_r, "r")
     assert control.state == "running" and control.words().startswith("Reviewing…")
-    wait_until(app, lambda: control.state == "ready", seconds=600)
+    until_reviewed(app, lambda: control.state == "ready")
     assert control.words() == "Open the review (R)"
     key(app, pygame.K_r, "r")
     scene = app.scenes.top
@@ -129,7 +140,7 @@ def test_a_round_reviewed_by_clicks_from_its_sheet(monkeypatch: pytest.MonkeyPat
     click(app, control.cancel_rect.center)  # Cancel, at the bar's end
     assert control.state == "offer" and control.job is None
     click(app, control.rect.center)
-    wait_until(app, lambda: control.state == "ready", seconds=600)
+    until_reviewed(app, lambda: control.state == "ready")
     click(app, control.rect.center)
     scene = app.scenes.top
     assert isinstance(scene, ReviewTable) and scene.review is not None
@@ -176,7 +187,7 @@ def test_a_finished_match_in_the_history_is_reviewed_deal_by_deal(game: str, pro
     control = first.control
     assert control is not None and control.state == "running"
     assert first.verdict().startswith("Reviewing beside the table")  # the band no longer offers it
-    wait_until(app, lambda: first.review is not None, seconds=600)  # its marks as soon as it is made
+    until_reviewed(app, lambda: first.review is not None)  # its marks as soon as it is made
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is sheet
     app.scenes.pop()  # back in the History: the sheet opens again at once, its review kept
@@ -224,7 +235,7 @@ def test_a_review_runs_on_while_the_next_deal_is_played_and_is_told_when_ready(
     assert app.scenes.top is not sheet
     shown: list[str] = []
     monkeypatch.setattr(app.notices, "show", lambda words, *args: shown.append(words))
-    wait_until(app, lambda: "The review of round 1 is ready." in shown, seconds=600)
+    until_reviewed(app, lambda: "The review of round 1 is ready." in shown)
     second = to_sheet(app)
     assert second is not sheet and control_of(second).state == "offer"  # round 2 is not reviewed
     key(app, pygame.K_r, "r")

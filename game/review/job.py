@@ -127,9 +127,10 @@ class Job:
         self.process.wait()
         self._reader.join()
 
-    def wait(self) -> None:
-        """Until the worker has finished (tests)."""
-        self._reader.join()
+    def wait(self, timeout: float | None = None) -> None:
+        """Until the worker has finished, or `timeout` seconds (tests and tools that step frames back to back:
+        a loop that never waits holds the interpreter's lock, and the reading thread would never run)."""
+        self._reader.join(timeout)
 
 
 @dataclass
@@ -176,6 +177,12 @@ class Reviews:
             if job.review is not None:
                 self.known[job.target.key] = job.review
         return done
+
+    def settle(self, timeout: float) -> None:
+        """Gives a running review's reading thread up to `timeout` seconds (see `Job.wait`)."""
+        running = [job for job in self.jobs.values() if job.running]
+        if running:
+            running[0].wait(timeout)
 
     def close(self) -> None:
         """The window closes: no review goes on without it."""
