@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from netui_driver import BOTS, button, host, remote, until
+from netui_driver import BOTS, button, host, remote, sessions, until
 from scene_driver import click, frame_drawn, step
 from test_netui_falkenstein import falkenstein, set_challenge
 from test_netui_play import click_card, my_turn_or_score
@@ -54,9 +54,8 @@ def apps() -> Iterator[list[App]]:
     drawn.record(True)
     yield launched
     drawn.record(False)
-    for scene in launched[-1].scenes.stack if launched else []:
-        for session in getattr(scene, "sessions", []):
-            session.close()
+    for session in sessions(launched[-1]) if launched else []:
+        session.close()
     while BOTS:
         BOTS.pop().client.close()
 
